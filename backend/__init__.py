@@ -1,0 +1,1 @@
+"""Troef: scoring platform for card clubs and tournaments."""

@@ -1,0 +1,16 @@
+"""The ``troef`` command."""
+
+from __future__ import annotations
+
+import click
+
+from .score import score
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="troef")
+def main() -> None:
+    """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
+
+
+main.add_command(score)
