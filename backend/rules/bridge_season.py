@@ -141,7 +141,7 @@ def score_session(
                 tally.directions.add(side)
                 tally.value += value
                 tally.top += done.top
-                reason = f"board {board} as {side} against {other}: " + " ".join(row.explain)
+                reason = f"board {board} as {side} against {other}: " + "; ".join(row.explain)
                 tally.results.append(Counted(board, value, True, reason))
     lines = [_session_line(pair, tally, method) for pair, tally in tallies.items()]
     return Session(str(key), method, tuple(rank(lines)), MappingProxyType(compared))
@@ -187,7 +187,7 @@ def rank_season(sessions: Sequence[Session]) -> list[Line]:
             raise RecordError(f"sessions[{i}].key", f"session {session.key} is given twice")
         keys.add(session.key)
         for line in session.lines:
-            reason = f"counts: rank {line.rank}; " + " ".join(line.explain)
+            reason = f"counts (every session counts): rank {line.rank}; " + "; ".join(line.explain)
             per_pair.setdefault(line.player, []).append(
                 Counted(session.key, line.total, True, reason)
             )
@@ -195,7 +195,10 @@ def rank_season(sessions: Sequence[Session]) -> list[Line]:
     for pair, results in per_pair.items():
         total = sum(result.value for result in results)
         shown = [_show(result.value, method) for result in results]
-        explain = f"season total = sum of {len(results)} sessions: {' + '.join(shown)}"
+        explain = (
+            f"season total = sum of the session totals: {' + '.join(shown)} "
+            f"= {_show(total, method)}"
+        )
         details = {"sessions": len(results), "unit": UNITS[method]}
         lines.append(Line(pair, total, tuple(results), details=details, explain=(explain,)))
     return rank(lines)
