@@ -114,3 +114,20 @@ def score_record(record: Any, rules: RuleSet | None = None) -> Score:
             raise f.error(name, "must be a text or a number")
     f.only(ENVELOPE | module.FIELDS)
     return module.score(f, rules)
+
+
+def ruleset_from_stored(data: Mapping[str, Any]) -> RuleSet:
+    """Rebuild a rule set from its ``as_dict()`` form, as stored on a list or competition.
+
+    A preset is looked up by its ref; a club's own rule set is derived again from the preset
+    it is based on, with the stored option values.
+
+    :raises RuleSetError: when the preset it names is not shipped by this version.
+    """
+    if data.get("based_on") is None:
+        found = find_ruleset(data["ref"])
+        if dict(found.options) != dict(data["options"]):
+            raise RuleSetError("rules", f"{data['ref']} differs from the shipped preset")
+        return found
+    base = find_ruleset(data["based_on"])
+    return base.derive(data["id"], data["title"], data["options"], version=data["version"])

@@ -107,7 +107,7 @@ class RuleSet:
             game=self.game,
             title=title,
             options=options,
-            based_on=self.ref,
+            based_on=self.based_on or self.ref,  # always the shipped preset it comes from
             source=self.source,
             _declared=self._declared,
         )

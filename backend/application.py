@@ -1,0 +1,314 @@
+"""Troef's application service: the one way in.
+
+Every command loads its aggregate, calls one verb on it and saves, in one transaction.
+A command carrying a client's mutation id is applied exactly once: the client's
+:class:`Device` is saved in the same transaction, a repeat returns the stored outcome,
+and a refusal is kept on the device for the director. Concurrent saves of one list are
+retried from a fresh load, and refused clearly when retries run out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate
+from eventsourcing.persistence import IntegrityError
+
+from .aggregates.actor import Actor
+from .aggregates.competition import Competition, competition_uuid
+from .aggregates.device import Device, digest
+from .aggregates.errors import ConcurrentChange, DomainError, InvalidInput, NotFound
+from .aggregates.score_list import ScoreList
+from .rules import RuleError, RuleSet, find_ruleset, ruleset_from_dict
+
+RETRIES = 8
+
+
+class Troef(Application[UUID]):
+    """Competitions, score lists and the devices that write them."""
+
+    name = "troef"
+    snapshotting_intervals = {ScoreList: 50, Competition: 100, Device: 100}  # noqa: RUF012
+
+    # ---- competitions -------------------------------------------------------------------
+
+    def create_competition(
+        self, actor: Actor, name: str, rules: Any, counting: Mapping[str, Any] | None = None
+    ) -> str:
+        """Create a competition with a shipped rule set (id) or a club's own (a dict)."""
+        competition = Competition.create(name, self.resolve_rules(rules), actor, counting)
+        self.save(competition)
+        return str(competition.id)
+
+    def enrol_player(self, actor: Actor, competition_id: str, name: str) -> str:
+        return self._on_competition(competition_id, lambda c: c.enrol(name, actor))
+
+    def rename_player(self, actor: Actor, competition_id: str, player_id: str, name: str) -> None:
+        self._on_competition(competition_id, lambda c: c.rename(player_id, name, actor))
+
+    def withdraw_player(
+        self, actor: Actor, competition_id: str, player_id: str, reason: str
+    ) -> None:
+        self._on_competition(competition_id, lambda c: c.withdraw(player_id, reason, actor))
+
+    def schedule_evening(self, actor: Actor, competition_id: str, date: str) -> int:
+        return self._on_competition(competition_id, lambda c: c.schedule(date, actor))
+
+    def record_attendance(
+        self, actor: Actor, competition_id: str, evening: int, player_id: str, status: str
+    ) -> None:
+        self._on_competition(
+            competition_id, lambda c: c.record_attendance(evening, player_id, status, actor)
+        )
+
+    def get_competition(self, competition_id: str) -> Competition:
+        return self._get(competition_uuid(competition_id), Competition, "competition")
+
+    # ---- lists --------------------------------------------------------------------------
+
+    def join_list(self, actor: Actor, list_id: str) -> dict[str, Any]:
+        """Join a list from a device; the first device to join holds the pen."""
+        return self._on_list(
+            actor, list_id, "join", {}, lambda sl: {"pen": sl.take_pen(actor.client_id, actor)}
+        )
+
+    def move_pen(self, actor: Actor, list_id: str, device: str) -> dict[str, Any]:
+        return self._on_list(
+            actor,
+            list_id,
+            "move_pen",
+            {"device": device},
+            lambda sl: (sl.move_pen(device, actor), {"pen": device})[1],
+        )
+
+    def record_deal(
+        self, actor: Actor, list_id: str, deal_no: int, record: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Score and record a deal; returns the rules' score (points, explain …)."""
+        return self._on_list(
+            actor,
+            list_id,
+            "record_deal",
+            {"deal_no": deal_no, "record": record},
+            lambda sl: sl.record_deal(deal_no, record, actor),
+        )
+
+    def record_penalty(
+        self, actor: Actor, list_id: str, deal_no: int, record: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        return self._on_list(
+            actor,
+            list_id,
+            "record_penalty",
+            {"deal_no": deal_no, "record": record},
+            lambda sl: sl.record_penalty(deal_no, record, actor),
+        )
+
+    def void_deal(self, actor: Actor, list_id: str, deal_no: int, reason: str) -> dict[str, Any]:
+        return self._on_list(
+            actor,
+            list_id,
+            "void_deal",
+            {"deal_no": deal_no, "reason": reason},
+            lambda sl: (sl.void_deal(deal_no, reason, actor), {})[1],
+        )
+
+    def raise_dispute(
+        self, actor: Actor, list_id: str, deal_no: int, reason: str
+    ) -> dict[str, Any]:
+        return self._on_list(
+            actor,
+            list_id,
+            "raise_dispute",
+            {"deal_no": deal_no, "reason": reason},
+            lambda sl: {"dispute_no": sl.raise_dispute(deal_no, reason, actor)},
+        )
+
+    def give_ruling(
+        self,
+        actor: Actor,
+        list_id: str,
+        deal_no: int,
+        decision: str,
+        reason: str,
+        *,
+        article: str = "",
+        record: Mapping[str, Any] | None = None,
+        adjustment: Mapping[str, int] | None = None,
+    ) -> dict[str, Any]:
+        args = {
+            "deal_no": deal_no,
+            "decision": decision,
+            "reason": reason,
+            "article": article,
+            "record": record,
+            "adjustment": adjustment,
+        }
+        return self._on_list(
+            actor,
+            list_id,
+            "give_ruling",
+            args,
+            lambda sl: (
+                sl.give_ruling(
+                    deal_no,
+                    decision,
+                    reason,
+                    actor,
+                    article=article,
+                    facts=record,
+                    adjustment=adjustment,
+                ),
+                {},
+            )[1],
+        )
+
+    def close_list_short(self, actor: Actor, list_id: str, reason: str) -> dict[str, Any]:
+        return self._on_list(
+            actor,
+            list_id,
+            "close_short",
+            {"reason": reason},
+            lambda sl: (sl.close_short(reason, actor), {})[1],
+        )
+
+    def submit_list(
+        self, actor: Actor, list_id: str, scorer: str, confirmed_by: str
+    ) -> dict[str, Any]:
+        """Submit a list; returns the head of its hash chain as submitted."""
+        return self._on_list(
+            actor,
+            list_id,
+            "submit",
+            {"scorer": scorer, "confirmed_by": confirmed_by},
+            lambda sl: {"head": sl.submit(scorer, confirmed_by, actor)},
+        )
+
+    def get_list(self, list_id: str, version: int | None = None) -> ScoreList:
+        """The list as it is now, or as it was at ``version``."""
+        return self._get(list_uuid(list_id), ScoreList, "list", version)
+
+    def get_device(self, client_id: str) -> Device | None:
+        try:
+            return self.repository.get(Device.create_id(client_id))
+        except AggregateNotFoundError:
+            return None
+
+    # ---- rule sets ----------------------------------------------------------------------
+
+    @staticmethod
+    def resolve_rules(rules: Any) -> RuleSet:
+        """A rule set from a preset reference or a club's own definition."""
+        try:
+            if isinstance(rules, RuleSet):
+                return rules
+            if isinstance(rules, str):
+                return find_ruleset(rules)
+            return ruleset_from_dict(rules)
+        except RuleError as exc:
+            raise InvalidInput(exc.message, exc.field) from None
+
+    # ---- machinery ----------------------------------------------------------------------
+
+    def _get(self, uid: UUID, kind: type[Aggregate], word: str, version: int | None = None) -> Any:
+        try:
+            agg = self.repository.get(uid, version=version)
+        except AggregateNotFoundError:
+            raise NotFound(f"there is no {word} {uid}", f"{word}_id") from None
+        if not isinstance(agg, kind):
+            raise NotFound(f"there is no {word} {uid}", f"{word}_id")
+        return agg
+
+    def _on_competition(self, competition_id: str, call: Callable[[Competition], Any]) -> Any:
+        for _ in range(RETRIES):
+            competition = self.get_competition(competition_id)
+            result = call(competition)
+            try:
+                self.save(competition)
+            except IntegrityError:
+                continue
+            return result
+        raise ConcurrentChange("the competition kept changing; try again", "competition_id")
+
+    def _on_list(
+        self,
+        actor: Actor,
+        list_id: str,
+        name: str,
+        args: dict[str, Any],
+        call: Callable[[ScoreList], dict[str, Any]],
+    ) -> dict[str, Any]:
+        """Load a list, run one command on it, save it — exactly once per mutation id."""
+        fingerprint = digest(name, {"list": list_id, **args})
+        for _ in range(RETRIES):
+            device = self._device(actor)
+            if device is not None:
+                stored = device.check(actor.mutation_id, fingerprint)
+                if stored is not None:
+                    return replay_outcome(stored)
+            try:
+                score_list = self.get_list(list_id)
+                result = call(score_list)
+            except DomainError as exc:
+                if device is None:
+                    raise
+                error = {**exc.as_dict(), "status": exc.status}
+                device.refused(
+                    actor.client_id, actor.mutation_id, name, list_id, fingerprint, args, error
+                )
+                try:
+                    self.save(device)
+                except IntegrityError:
+                    continue
+                raise
+            if device is not None:
+                device.applied(
+                    actor.client_id, actor.mutation_id, name, list_id, fingerprint, result
+                )
+            try:
+                self.save(score_list, *([device] if device is not None else []))
+            except IntegrityError:
+                continue
+            return result
+        raise ConcurrentChange("the list kept changing while saving; try again", "list")
+
+    def _device(self, actor: Actor) -> Device | None:
+        if actor.mutation_id is None:
+            return None
+        if not actor.client_id:
+            raise InvalidInput("a mutation needs the client id of its device", "client_id")
+        if (
+            isinstance(actor.mutation_id, bool)
+            or not isinstance(actor.mutation_id, int)
+            or actor.mutation_id < 1
+        ):
+            raise InvalidInput("must be a whole number of at least 1", "mutation_id")
+        return self.get_device(actor.client_id) or Device(client_id=actor.client_id)
+
+
+def replay_outcome(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """The result of a repeated mutation: the stored result, or the stored refusal again."""
+    if stored["status"] == "applied":
+        return {**stored["result"], "duplicate": True}
+    raise StoredRefusal(stored["error"])
+
+
+class StoredRefusal(DomainError):
+    """A repeated mutation that was refused the first time: the same refusal again."""
+
+    def __init__(self, error: Mapping[str, Any]) -> None:
+        fields = error.get("fields") or {}
+        super().__init__(str(error.get("message", "refused")), next(iter(fields), None))
+        self.kind = str(error.get("error", "refused"))
+        self.status = int(error.get("status", 400))
+        self.duplicate = True
+
+
+def list_uuid(value: str) -> UUID:
+    try:
+        return UUID(str(value))
+    except ValueError:
+        raise NotFound(f"there is no list {value!r}", "list_id") from None

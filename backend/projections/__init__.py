@@ -1,0 +1,12 @@
+"""Read models: plain SQLite tables kept up to date from the notification log.
+
+:class:`ReadModels` follows the application's log with its position (the tracking row)
+written in the same SQLite transaction as the rows it produced, so every event is applied
+exactly once, even with several processes catching up at once. The SQLite event store has
+no subscriptions, so :meth:`ReadModels.catch_up` is a pull loop, run after every save
+(read-your-writes) and by a background worker.
+"""
+
+from .models import ReadModels
+
+__all__ = ["ReadModels"]

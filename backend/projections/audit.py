@@ -1,0 +1,79 @@
+"""The audit trail: every event with its actor, device, time and hash; and refused mutations."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..replay import summary
+
+
+def record(db: Database, n: Any, e: Any, name: str) -> None:
+    """Add one event to the audit trail (and device mutations to the mutations table)."""
+    kind, _, event_name = name.rpartition(".")
+    actor = getattr(e, "actor", None) or {}
+    if kind == "Device":
+        _mutation(db, e, event_name)
+        return
+    db["audit_trail"].insert(
+        {
+            "position": n.id,
+            "aggregate_id": str(e.originator_id),
+            "kind": kind,
+            "version": e.originator_version,
+            "event": event_name,
+            "timestamp": e.timestamp.isoformat(),
+            "role": actor.get("role"),
+            "client_id": actor.get("client_id"),
+            "mutation_id": actor.get("mutation_id"),
+            "actor_name": actor.get("name"),
+            "hash": getattr(e, "hash", None),
+            "prev_hash": getattr(e, "prev_hash", None),
+            "summary": _summary(kind, e),
+        }
+    )
+
+
+def _summary(kind: str, e: Any) -> str:
+    if kind == "ScoreList":
+        return summary(e)
+    fields = {
+        k: v
+        for k, v in vars(e).items()
+        if k
+        not in (
+            "originator_id",
+            "originator_version",
+            "timestamp",
+            "hash",
+            "prev_hash",
+            "actor",
+            "originator_topic",
+            "rules",
+            "draw",
+            "lists",
+        )
+    }
+    return f"{type(e).__name__} " + json.dumps(
+        fields, ensure_ascii=False, sort_keys=True, default=str
+    )
+
+
+def _mutation(db: Database, e: Any, event_name: str) -> None:
+    if event_name not in ("MutationApplied", "MutationRefused"):
+        return
+    db["mutations"].upsert(
+        {
+            "client_id": e.client_id,
+            "mutation_id": e.mutation_id,
+            "status": "applied" if event_name == "MutationApplied" else "refused",
+            "name": e.name,
+            "target": e.target,
+            "args": json.dumps(getattr(e, "args", None), ensure_ascii=False, default=str),
+            "error": json.dumps(getattr(e, "error", None), ensure_ascii=False),
+            "timestamp": e.timestamp.isoformat(),
+        },
+        pk=("client_id", "mutation_id"),
+    )

@@ -1,0 +1,232 @@
+"""The read models' tables: plain tables with clear names, for Datasette or any SQLite browser."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("troef_projections")
+
+
+@migrations()
+def m001_competitions(db: Database) -> None:
+    db["competitions"].create(
+        {
+            "competition_id": str,
+            "name": str,
+            "game": str,
+            "rules_ref": str,
+            "rules": str,
+            "counting": str,
+            "created_at": str,
+            "head": str,
+        },
+        pk="competition_id",
+    )
+    db["players"].create(
+        {"competition_id": str, "player_id": str, "name": str, "withdrawn": str},
+        pk=("competition_id", "player_id"),
+    )
+    db["evenings"].create(
+        {
+            "competition_id": str,
+            "evening": int,
+            "date": str,
+            "closed": int,
+            "draw_no": int,
+            "seed": str,
+            "draw": str,
+        },
+        pk=("competition_id", "evening"),
+    )
+    db["attendance"].create(
+        {"competition_id": str, "evening": int, "player_id": str, "status": str},
+        pk=("competition_id", "evening", "player_id"),
+    )
+
+
+@migrations()
+def m002_lists(db: Database) -> None:
+    db["lists"].create(
+        {
+            "list_id": str,
+            "competition_id": str,
+            "evening": int,
+            "round": int,
+            "table_no": int,
+            "game": str,
+            "rules_ref": str,
+            "seats": str,
+            "planned_deals": int,
+            "counted_deals": int,
+            "rows": int,
+            "totals": str,
+            "pen": str,
+            "status": str,
+            "closed_short": str,
+            "open_disputes": int,
+            "head": str,
+            "submitted_head": str,
+            "submitted_at": str,
+            "last_event_at": str,
+            "version": int,
+        },
+        pk="list_id",
+    )
+    db["lists"].create_index(["competition_id", "evening"])
+    db["list_seats"].create({"list_id": str, "seat": str, "player_id": str}, pk=("list_id", "seat"))
+    db["list_seats"].create_index(["player_id"])
+    db["deal_rows"].create(
+        {
+            "list_id": str,
+            "deal_no": int,
+            "kind": str,
+            "counts": int,
+            "counted_no": int,
+            "dealer": str,
+            "summary": str,
+            "record": str,
+            "points": str,
+            "running": str,
+            "markers": str,
+            "explain": str,
+            "voided": str,
+            "corrected": int,
+            "recorded_at": str,
+            "actor": str,
+        },
+        pk=("list_id", "deal_no"),
+    )
+    db["adjustments"].create(
+        {
+            "list_id": str,
+            "position": int,
+            "deal_no": int,
+            "points": str,
+            "reason": str,
+            "article": str,
+        },
+        pk=("list_id", "position"),
+    )
+    db["disputes"].create(
+        {
+            "list_id": str,
+            "dispute_no": int,
+            "deal_no": int,
+            "reason": str,
+            "raised_at": str,
+            "ruling": str,
+            "ruling_reason": str,
+            "article": str,
+            "ruled_at": str,
+        },
+        pk=("list_id", "dispute_no"),
+    )
+
+
+@migrations()
+def m003_audit(db: Database) -> None:
+    db["audit_trail"].create(
+        {
+            "position": int,
+            "aggregate_id": str,
+            "kind": str,
+            "version": int,
+            "event": str,
+            "timestamp": str,
+            "role": str,
+            "client_id": str,
+            "mutation_id": int,
+            "actor_name": str,
+            "hash": str,
+            "prev_hash": str,
+            "summary": str,
+        },
+        pk="position",
+    )
+    db["audit_trail"].create_index(["aggregate_id", "version"], unique=True)
+    db["mutations"].create(
+        {
+            "client_id": str,
+            "mutation_id": int,
+            "status": str,
+            "name": str,
+            "target": str,
+            "args": str,
+            "error": str,
+            "timestamp": str,
+        },
+        pk=("client_id", "mutation_id"),
+    )
+    db["mutations"].create_index(["status"])
+
+
+@migrations()
+def m004_results(db: Database) -> None:
+    db["evening_results"].create(
+        {
+            "competition_id": str,
+            "evening": int,
+            "player_id": str,
+            "status": str,
+            "points": int,
+            "provisional": int,
+            "detail": str,
+        },
+        pk=("competition_id", "evening", "player_id"),
+    )
+    db["standings"].create(
+        {
+            "competition_id": str,
+            "player_id": str,
+            "rank": int,
+            "name": str,
+            "total": int,
+            "tiebreak": str,
+            "results": str,
+            "details": str,
+            "explain": str,
+        },
+        pk=("competition_id", "player_id"),
+    )
+    db["travellers"].create(
+        {
+            "competition_id": str,
+            "evening": int,
+            "board": int,
+            "list_id": str,
+            "deal_no": int,
+            "table_no": int,
+            "ns": str,
+            "ew": str,
+            "contract": str,
+            "declarer": str,
+            "tricks": int,
+            "score": int,
+            "adjusted": str,
+            "ns_mp": int,
+            "ew_mp": int,
+            "top": int,
+            "ns_pct": int,
+            "ns_imps": int,
+        },
+        pk=("competition_id", "evening", "board", "list_id", "deal_no"),
+    )
+
+
+TABLES = (
+    "competitions",
+    "players",
+    "evenings",
+    "attendance",
+    "lists",
+    "list_seats",
+    "deal_rows",
+    "adjustments",
+    "disputes",
+    "audit_trail",
+    "mutations",
+    "evening_results",
+    "standings",
+    "travellers",
+)

@@ -1,0 +1,108 @@
+"""The read-model store and its catch-up loop."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from eventsourcing.application import Application
+from eventsourcing.persistence import Tracking
+from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from sqlite_utils import Database
+
+from . import audit, competitions, lists, results
+from .migrations import TABLES, migrations
+
+Handler = Callable[[Database, Any, Any, set[str]], None]
+HANDLERS: dict[str, Handler] = {**competitions.HANDLERS, **lists.HANDLERS}
+BATCH = 200
+
+
+class ReadModels(SQLiteTrackingRecorder):
+    """The read models in one SQLite file, with their tracking position."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(self.path) as conn:
+            conn.execute("PRAGMA journal_mode=WAL")
+            migrations.apply(Database(conn))
+        super().__init__(SQLiteDatastore(self.path, lock_timeout=30))
+        self.create_table()
+        self._lock = threading.Lock()
+
+    def position(self, application_name: str) -> int:
+        return self.max_tracking_id(application_name) or 0
+
+    def catch_up(self, app: Application[Any], batch: int = BATCH) -> int:
+        """Apply every new event of ``app`` to the read models; return how many."""
+        done = 0
+        with self._lock:
+            while True:
+                count = self._apply_batch(app, batch)
+                done += count
+                if count < batch:
+                    return done
+
+    def _apply_batch(self, app: Application[Any], batch: int) -> int:
+        with self.datastore.transaction(commit=True) as c:
+            start = self._max_tracking_id(app.name, c)
+            page = app.recorder.select_notifications(
+                start=start, limit=batch, inclusive_of_start=start is None
+            )
+            if not page:
+                return 0
+            self._insert_tracking(c, Tracking(app.name, page[-1].id))
+            db = Database(c.sqlite_cursor.connection)
+            dirty: set[str] = set()
+            for n in page:
+                event = app.mapper.to_domain_event(n)
+                name = type(event).__qualname__
+                audit.record(db, n, event, name)
+                handler = HANDLERS.get(name)
+                if handler is not None:
+                    handler(db, n, event, dirty)
+            for competition_id in sorted(dirty):
+                results.refresh(db, competition_id)
+            return len(page)
+
+    @contextmanager
+    def reading(self) -> Iterator[Database]:
+        """A read-only view of the read models."""
+        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        try:
+            yield Database(conn)
+        finally:
+            conn.close()
+
+    def rows(self, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+        with self.reading() as db:
+            return [dict(r) for r in db.execute(sql, params).fetchall()]
+
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every read-model table, sorted: for comparing two builds."""
+        with self.reading() as db:
+            return {
+                t: sorted(tuple(r) for r in db.execute(f"SELECT * FROM [{t}]").fetchall())
+                for t in TABLES
+            }
+
+    def reset(self) -> None:
+        """Empty every read-model table and the tracking position (for a rebuild)."""
+        with self.datastore.transaction(commit=True) as c:
+            for table in TABLES:
+                c.execute(f"DELETE FROM [{table}]")
+            c.execute("DELETE FROM tracking")
+
+    def close(self) -> None:
+        self.datastore.close()
+
+
+def loads(value: str | None) -> Any:
+    return None if value is None else json.loads(value)

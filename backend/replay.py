@@ -1,0 +1,78 @@
+"""Replay a score list event by event: what happened, who did it, and the list after it."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+
+from .aggregates.score_list import ScoreList
+
+
+def replay(
+    app: Application[Any], list_id: UUID, deal_no: int | None = None
+) -> list[dict[str, Any]]:
+    """Each event of the list in order (or those about one deal), with the state after it."""
+    steps: list[dict[str, Any]] = []
+    agg: Any = None
+    for event in app.repository.event_store.get(list_id):
+        agg = event.mutate(agg)
+        about = getattr(event, "deal_no", None)
+        if deal_no is not None and about != deal_no:
+            continue
+        steps.append(step(event, agg))
+    return steps
+
+
+def step(event: Any, agg: ScoreList) -> dict[str, Any]:
+    """One replay step: the event's facts and the list's state right after it."""
+    name = type(event).__name__
+    out: dict[str, Any] = {
+        "version": event.originator_version,
+        "event": name,
+        "timestamp": event.timestamp.isoformat(),
+        "actor": event.actor,
+        "hash": event.hash,
+        "prev_hash": event.prev_hash,
+        "deal_no": getattr(event, "deal_no", None),
+        "summary": summary(event),
+        "explain": list((getattr(event, "score", None) or {}).get("explain", [])),
+        "state": {
+            "totals": agg.totals(),
+            "counted_deals": agg.counted_deals,
+            "rows": len(agg.rows),
+            "pen": agg.pen,
+            "open_disputes": [d["deal_no"] for d in agg.disputes if d["ruling"] is None],
+            "submitted": agg.submitted is not None,
+        },
+    }
+    return out
+
+
+def summary(event: Any) -> str:
+    """A one-line description of an event, in plain words."""
+    name = type(event).__name__
+    if name == "Opened":
+        seats = ", ".join(f"{s}: {p}" for s, p in event.seats.items())
+        return f"list opened for table {event.table} ({event.rules['ref']}); seats {seats}"
+    if name in ("DealRecorded", "PenaltyRecorded"):
+        kind = "deal" if name == "DealRecorded" else "penalty"
+        points = ", ".join(f"{s}: {p:+d}" for s, p in event.score["points"].items())
+        return f"{kind} {event.deal_no} recorded: {points}"
+    if name in ("PenTaken", "PenMoved"):
+        return f"the pen {'was moved ' if name == 'PenMoved' else ''}to device {event.device}"
+    if name == "DealVoided":
+        return f"deal {event.deal_no} voided: {event.reason}"
+    if name == "DisputeRaised":
+        return f"dispute {event.dispute_no} about deal {event.deal_no}: {event.reason}"
+    if name == "RulingGiven":
+        article = f" ({event.article})" if event.article else ""
+        return f"ruling on deal {event.deal_no}: {event.decision}{article}: {event.reason}"
+    if name == "ListClosedShort":
+        return f"closed early by the director: {event.reason}"
+    if name == "ListCancelled":
+        return f"cancelled: {event.reason}"
+    if name == "ListSubmitted":
+        return f"submitted by seat {event.scorer}, confirmed by seat {event.confirmed_by}"
+    return name
