@@ -9,6 +9,7 @@ retried from a fresh load, and refused clearly when retries run out.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 from uuid import UUID
@@ -20,8 +21,12 @@ from eventsourcing.persistence import IntegrityError
 from .aggregates.actor import Actor
 from .aggregates.competition import Competition, competition_uuid
 from .aggregates.device import Device, digest
-from .aggregates.errors import ConcurrentChange, DomainError, InvalidInput, NotFound
+from .aggregates.errors import ConcurrentChange, Conflict, DomainError, InvalidInput, NotFound
+from .aggregates.list_policy import planned_deals
 from .aggregates.score_list import ScoreList
+from .audit import AuditReport, verify
+from .draws import draw_for
+from .replay import replay
 from .rules import RuleError, RuleSet, find_ruleset, ruleset_from_dict
 
 RETRIES = 8
@@ -32,6 +37,17 @@ class Troef(Application[UUID]):
 
     name = "troef"
     snapshotting_intervals = {ScoreList: 50, Competition: 100, Device: 100}  # noqa: RUF012
+
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env=env)
+        self.after_save: list[Callable[[list[Any]], None]] = []
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Any]:
+        """Save, then tell the listeners (read models catching up: read-your-writes)."""
+        recordings = super().save(*objs, **kwargs)
+        for listener in self.after_save:
+            listener(recordings)
+        return recordings
 
     # ---- competitions -------------------------------------------------------------------
 
@@ -63,6 +79,75 @@ class Troef(Application[UUID]):
         self._on_competition(
             competition_id, lambda c: c.record_attendance(evening, player_id, status, actor)
         )
+
+    def draw_seating(
+        self, actor: Actor, competition_id: str, evening: int, seed: str | None = None
+    ) -> dict[str, Any]:
+        """Draw the tables by lot from a recorded seed and open a list per table and round.
+
+        The draw can be made again until the first deal of the evening is recorded; the
+        lists of the earlier draw are then cancelled in the same transaction.
+        """
+        for _ in range(RETRIES):
+            competition = self.get_competition(competition_id)
+            ev = competition.open_evening(evening)
+            old = [self.get_list(entry["list_id"]) for entry in (ev["draw"] or {}).get("lists", [])]
+            started = [sl.table for sl in old if sl.rows]
+            if started:
+                raise Conflict(
+                    "the first deals are recorded (table(s) "
+                    f"{', '.join(map(str, started))}); the draw stands",
+                    "evening",
+                )
+            seed = seed if seed is not None else secrets.token_hex(4)
+            draw = draw_for(competition, competition.present(evening), seed)
+            draw_no = 1 if ev["draw"] is None else ev["draw"]["draw_no"] + 1
+            rules = competition.ruleset
+            lists = [
+                ScoreList.open(
+                    competition_id=competition_id,
+                    evening=evening,
+                    round=rnd["round"],
+                    table=table["table"],
+                    draw=draw_no,
+                    rules=rules,
+                    seats=table["seats"],
+                    planned_deals=planned_deals(rules.game, table["seats"]),
+                    actor=actor,
+                )
+                for rnd in draw["rounds"]
+                for table in rnd["tables"]
+            ]
+            for sl in old:
+                sl.cancel("a new draw replaced this table", actor)
+            entries = [
+                {"list_id": str(sl.id), "round": sl.round, "table": sl.table, "seats": sl.seats}
+                for sl in lists
+            ]
+            competition.record_draw(evening, str(seed), draw, entries, actor)
+            try:
+                self.save(competition, *lists, *old)
+            except IntegrityError:
+                continue
+            return {"draw_no": draw_no, "seed": str(seed), "draw": draw, "lists": entries}
+        raise ConcurrentChange("the competition kept changing; try again", "competition_id")
+
+    def close_evening(self, actor: Actor, competition_id: str, evening: int) -> None:
+        """Close an evening once every list of it is submitted (or cancelled)."""
+        competition = self.get_competition(competition_id)
+        entries = (competition.evening(evening)["draw"] or {}).get("lists", [])
+        still_open = [
+            str(sl.table)
+            for sl in (self.get_list(e["list_id"]) for e in entries)
+            if sl.submitted is None and sl.cancelled is None
+        ]
+        if still_open:
+            raise Conflict(
+                f"table(s) {', '.join(still_open)} have not submitted their list; "
+                "close a short list first if needed",
+                "evening",
+            )
+        self._on_competition(competition_id, lambda c: c.close_evening(evening, actor))
 
     def get_competition(self, competition_id: str) -> Competition:
         return self._get(competition_uuid(competition_id), Competition, "competition")
@@ -196,6 +281,15 @@ class Troef(Application[UUID]):
             return self.repository.get(Device.create_id(client_id))
         except AggregateNotFoundError:
             return None
+
+    def replay(self, list_id: str, deal_no: int | None = None) -> list[dict[str, Any]]:
+        """Each event of a list (or of one deal) with the list's state after it."""
+        self.get_list(list_id)
+        return replay(self, list_uuid(list_id), deal_no)
+
+    def verify(self) -> AuditReport:
+        """Recompute every hash chain from the stored events."""
+        return verify(self)
 
     # ---- rule sets ----------------------------------------------------------------------
 

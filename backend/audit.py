@@ -95,9 +95,10 @@ def check_event(
     report.events += 1
     if not report.ok:
         return
-    problem = ""
+    problem, at = "", n.originator_version
     if n.originator_version != expected_version:
         problem = f"event {expected_version} is missing (found {n.originator_version})"
+        at = expected_version
     elif state.get("prev_hash") != report.head:
         problem = "its prev_hash does not match the hash of the event before it"
     elif (
@@ -106,6 +107,6 @@ def check_event(
     ):
         problem = "its content does not match its hash (changed after it was written)"
     if problem:
-        report.broken_at, report.problem = n.originator_version, problem
+        report.broken_at, report.problem = at, problem
     else:
         report.head = state["hash"]

@@ -97,3 +97,18 @@ def boss() -> Actor:
 
 def phone(client_id: str, mutation_id: int | None = None) -> Actor:
     return Actor("table", client_id=client_id, mutation_id=mutation_id)
+
+
+@pytest.fixture
+def wired(store_env: dict[str, str], tmp_path: Any) -> Iterator[tuple[Troef, Any]]:
+    """The application with its read models in a SQLite file, caught up after every save."""
+    from backend.projections import ReadModels
+
+    application = Troef(env=store_env)
+    views = ReadModels(tmp_path / "views.sqlite")
+    application.after_save.append(lambda _r: views.catch_up(application))
+    yield application, views
+    views.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        application.close()

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID, uuid4
 
+from ..rules.games import ruleset_from_stored
 from ..rules.ruleset import RuleSet
 from .actor import Actor
 from .chain import Chained
@@ -238,6 +239,10 @@ class Competition(Chained):
         check_director(actor, "close an evening")
         self.open_evening(evening)
         self._record(self.EveningClosed, evening=evening, actor=actor.as_dict())
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return ruleset_from_stored(self.rules)
 
     def present(self, evening: int) -> list[str]:
         attendance = self.evening(evening)["attendance"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .history import audit, init, projections, replay
 from .score import score
 
 
@@ -13,4 +14,5 @@ def main() -> None:
     """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
 
 
-main.add_command(score)
+for command in (score, init, audit, projections, replay):
+    main.add_command(command)

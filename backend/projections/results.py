@@ -1,0 +1,263 @@
+"""Evening results and season standings, computed by each game's counting rule.
+
+Recomputed for a whole competition after a batch of events touched it: the inputs are the
+read models' own tables (list totals, seats, attendance), so a rebuild gives the same rows.
+Results of lists not yet submitted are shown, marked provisional.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
+
+from sqlite_utils import Database
+
+from ..rules import RuleError, klaverjas_season, schafkopf_season, wiezen_season
+from ..rules.games import ruleset_from_stored
+from ..rules.result import Score
+from ..rules.ruleset import RuleSet
+from ..rules.standings import Line
+
+ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notice"}
+
+
+def refresh(db: Database, competition_id: str) -> None:
+    """Recompute the evening results and standings of one competition."""
+    comp = db["competitions"].get(competition_id)
+    rules = ruleset_from_stored(json.loads(comp["rules"]))
+    data = _Inputs(db, competition_id)
+    db.execute("DELETE FROM evening_results WHERE competition_id = ?", [competition_id])
+    db.execute("DELETE FROM standings WHERE competition_id = ?", [competition_id])
+    compute = {"wiezen": _wiezen, "klaverjas": _klaverjas, "schafkopf": _schafkopf}.get(
+        comp["game"]
+    )
+    if compute is None or not data.players:
+        return
+    try:
+        lines = compute(data, rules)
+    except RuleError as exc:  # a counting rule refused the inputs: show why, rank nobody
+        lines = []
+        db["evening_results"].insert(
+            {
+                "competition_id": competition_id,
+                "evening": 0,
+                "player_id": "",
+                "status": "error",
+                "points": 0,
+                "provisional": 1,
+                "detail": f"{exc.field}: {exc.message}",
+            }
+        )
+    db["evening_results"].insert_all(data.evening_rows(), replace=True)
+    db["standings"].insert_all(
+        {
+            "competition_id": competition_id,
+            "player_id": line.player,
+            "rank": line.rank,
+            "name": data.players.get(line.player, line.player),
+            "total": line.total,
+            "tiebreak": json.dumps(list(line.tiebreak)),
+            "results": json.dumps([r.as_dict() for r in line.results], ensure_ascii=False),
+            "details": json.dumps(dict(line.details), ensure_ascii=False, default=str),
+            "explain": json.dumps(list(line.explain), ensure_ascii=False),
+        }
+        for line in lines
+    )
+
+
+class _Inputs:
+    """What the counting rules need, read from the read-model tables."""
+
+    def __init__(self, db: Database, competition_id: str) -> None:
+        self.db, self.competition_id = db, competition_id
+        self.players = {
+            r["player_id"]: r["name"]
+            for r in db.query(
+                "SELECT player_id, name FROM players WHERE competition_id = ?", [competition_id]
+            )
+        }
+        self.evenings = list(
+            db.query(
+                "SELECT evening, date FROM evenings WHERE competition_id = ? ORDER BY evening",
+                [competition_id],
+            )
+        )
+        self.attendance = {
+            (r["evening"], r["player_id"]): r["status"]
+            for r in db.query(
+                "SELECT evening, player_id, status FROM attendance WHERE competition_id = ?",
+                [competition_id],
+            )
+        }
+        self.lists = list(
+            db.query(
+                "SELECT list_id, evening, round, table_no, seats, totals, status FROM lists "
+                "WHERE competition_id = ? AND status != 'cancelled' ORDER BY evening, round, "
+                "table_no",
+                [competition_id],
+            )
+        )
+        self.rows: list[dict[str, Any]] = []
+
+    def played(self) -> dict[tuple[int, int, str], tuple[int, bool, dict[str, Any]]]:
+        """(evening, round, player) -> (seat total, submitted, list row)."""
+        out = {}
+        for lst in self.lists:
+            seats, totals = json.loads(lst["seats"]), json.loads(lst["totals"])
+            for seat, player in seats.items():
+                out[(lst["evening"], lst["round"], player)] = (
+                    totals.get(seat, 0),
+                    lst["status"] == "submitted",
+                    lst,
+                )
+        return out
+
+    def drawn_evenings(self) -> list[Mapping[str, Any]]:
+        have = {lst["evening"] for lst in self.lists}
+        return [e for e in self.evenings if e["evening"] in have]
+
+    def key(self, evening: Mapping[str, Any]) -> str:
+        return f"{evening['date']} (#{evening['evening']})"
+
+    def note(
+        self, evening: int, player: str, status: str, points: int, provisional: bool, detail: str
+    ) -> None:
+        self.rows.append(
+            {
+                "competition_id": self.competition_id,
+                "evening": evening,
+                "player_id": player,
+                "status": status,
+                "points": points,
+                "provisional": int(provisional),
+                "detail": detail,
+            }
+        )
+
+    def evening_rows(self) -> list[dict[str, Any]]:
+        """One row per player and evening (Durchgänge of one evening added up)."""
+        merged: dict[tuple[int, str], dict[str, Any]] = {}
+        for row in self.rows:
+            key = (row["evening"], row["player_id"])
+            if key in merged:
+                first = merged[key]
+                first["points"] += row["points"]
+                first["provisional"] |= row["provisional"]
+                first["detail"] += "; " + row["detail"]
+            else:
+                merged[key] = dict(row)
+        return list(merged.values())
+
+
+def _wiezen(data: _Inputs, rules: RuleSet) -> list[Line]:
+    played = data.played()
+    sheets: dict[str, dict[str, int | None]] = {p: {} for p in data.players}
+    for ev in data.drawn_evenings():
+        for player in data.players:
+            hit = next(
+                (v for (e, _, p), v in played.items() if e == ev["evening"] and p == player), None
+            )
+            if hit is None:
+                status = data.attendance.get((ev["evening"], player), "absent")
+                sheets[player][data.key(ev)] = None
+                data.note(ev["evening"], player, status, 0, False, ABSENT.get(status, status))
+            else:
+                total, submitted, lst = hit
+                sheets[player][data.key(ev)] = total
+                data.note(
+                    ev["evening"],
+                    player,
+                    "played",
+                    total,
+                    not submitted,
+                    f"table {lst['table_no']}: {total:+d}",
+                )
+    return wiezen_season.standings(sheets, rules)
+
+
+def _klaverjas(data: _Inputs, rules: RuleSet) -> list[Line]:
+    played = data.played()
+    evenings = []
+    rounds = max((lst["round"] for lst in data.lists), default=0)
+    for ev in data.drawn_evenings():
+        results: dict[str, Any] = {}
+        for player in data.players:
+            status = data.attendance.get((ev["evening"], player), "absent")
+            partijen = [played.get((ev["evening"], r, player)) for r in range(1, rounds + 1)]
+            if status == "present" or any(partijen):
+                entry = [klaverjas_season.SAT_OUT if p is None else p[0] for p in partijen]
+                results[player] = entry
+                provisional = any(p is not None and not p[1] for p in partijen)
+                data.note(
+                    ev["evening"],
+                    player,
+                    "played",
+                    _klaverjas_value(entry, rules),
+                    provisional,
+                    " + ".join(map(str, entry)),
+                )
+            else:
+                code = (
+                    klaverjas_season.ABSENT_WITH_NOTICE
+                    if status == "absent_notice"
+                    else klaverjas_season.ABSENT_WITHOUT_NOTICE
+                )
+                results[player] = code
+                data.note(
+                    ev["evening"],
+                    player,
+                    status,
+                    _klaverjas_value(code, rules),
+                    False,
+                    ABSENT.get(status, status),
+                )
+        evenings.append({"key": data.key(ev), "players": results})
+    return klaverjas_season.standings(evenings, rules, players=list(data.players))
+
+
+def _klaverjas_value(entry: Any, rules: RuleSet) -> int:
+    return klaverjas_season.evening_score(entry, "evening", "evening", rules).value
+
+
+def _schafkopf(data: _Inputs, rules: RuleSet) -> list[Line]:
+    durchgaenge: dict[str, dict[str, schafkopf_season.Tally]] = defaultdict(dict)
+    for lst in data.lists:
+        key = f"Durchgang {lst['round']}" + (f" ({lst['evening']})" if lst["evening"] > 1 else "")
+        seats, totals = json.loads(lst["seats"]), json.loads(lst["totals"])
+        tallies: dict[str, schafkopf_season.Tally] = {}
+        for row in data.db.query(
+            "SELECT record, points, markers FROM deal_rows WHERE list_id = ? AND voided IS NULL "
+            "ORDER BY deal_no",
+            [lst["list_id"]],
+        ):
+            record = json.loads(row["record"])
+            score = _score(record, row)
+            for player, tally in schafkopf_season.tally_game(record, score).items():
+                tallies[player] = tallies.get(player, schafkopf_season.Tally()) + tally
+        for seat, player in seats.items():
+            t = tallies.get(player, schafkopf_season.Tally())
+            durchgaenge[key][player] = schafkopf_season.Tally(
+                totals.get(seat, 0), t.touts, t.solos_won, t.solos_played, str(lst["table_no"])
+            )
+            data.note(
+                lst["evening"],
+                player,
+                "played",
+                totals.get(seat, 0),
+                lst["status"] != "submitted",
+                f"{key}, table {lst['table_no']}",
+            )
+    return schafkopf_season.rank_tournament(durchgaenge, rules=rules)
+
+
+def _score(record: Mapping[str, Any], row: Mapping[str, Any]) -> Score:
+    markers = json.loads(row["markers"])
+    won = (
+        record.get("type") in ("SOLO", "TOUT")
+        and json.loads(row["points"]).get(str(record.get("declarer")), 0) > 0
+    )
+    return Score(
+        points=json.loads(row["points"]), explain=(), markers=tuple(markers), extra={"won": won}
+    )

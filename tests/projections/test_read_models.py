@@ -1,0 +1,126 @@
+"""Read models follow the history exactly once, rebuild identically, and rank by the rules."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from backend.aggregates.actor import Actor
+from backend.aggregates.errors import Conflict
+from backend.application import Troef
+from backend.projections import ReadModels
+
+from ..conftest import phone
+
+
+def _competition(
+    app: Troef, boss: Actor, game: str, rules: str, players: int, dates: int = 1
+) -> tuple[str, list[str]]:
+    cid = app.create_competition(boss, f"{game} season", rules)
+    ids = [app.enrol_player(boss, cid, f"Speler {i}") for i in range(1, players + 1)]
+    for day in range(1, dates + 1):
+        evening = app.schedule_evening(boss, cid, f"2026-01-{day:02d}")
+        for pid in ids:
+            app.record_attendance(boss, cid, evening, pid, "present")
+    return cid, ids
+
+
+def _vraag(dealer: int, tricks: int) -> dict[str, Any]:
+    return {"dealer": dealer, "contract": "VRAAG", "declarers": [1, 3], "tricks": tricks}
+
+
+def test_a_wiezen_evening_shows_on_paper_and_in_the_standings(
+    wired: tuple[Troef, ReadModels], boss: Actor
+) -> None:
+    app, views = wired
+    cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
+    drawn = app.draw_seating(boss, cid, 1, seed="42")
+    list_id = drawn["lists"][0]["list_id"]
+    app.join_list(phone("A"), list_id)
+    app.record_deal(phone("A"), list_id, 1, _vraag(1, 10))
+    app.record_deal(phone("A"), list_id, 2, {"dealer": 2, "contract": "PAS_ROND"})
+    app.record_deal(phone("A"), list_id, 3, _vraag(2, 8))
+    rows = views.rows("SELECT * FROM deal_rows WHERE list_id = ? ORDER BY deal_no", [list_id])
+    assert [r["counted_no"] for r in rows] == [1, None, 2]
+    assert json.loads(rows[-1]["running"]) == {"1": 8, "2": -8, "3": 8, "4": -8}
+    seats = drawn["lists"][0]["seats"]
+    standings = {
+        r["player_id"]: r
+        for r in views.rows("SELECT * FROM standings WHERE competition_id = ?", [cid])
+    }
+    assert standings[seats["1"]]["total"] == 8
+    assert standings[seats["1"]]["rank"] == standings[seats["3"]]["rank"] == 1
+    evening = views.rows(
+        "SELECT * FROM evening_results WHERE competition_id = ? AND player_id = ?",
+        [cid, seats["2"]],
+    )[0]
+    assert evening["points"] == -8 and evening["provisional"] == 1
+
+
+def test_a_klaverjas_evening_gives_1600_for_a_partij_sat_out(
+    wired: tuple[Troef, ReadModels], boss: Actor
+) -> None:
+    app, views = wired
+    cid, ids = _competition(app, boss, "klaverjas", "klaverjas-amsterdams", 5)
+    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    assert len(drawn["lists"]) == 3
+    sitting = [set(ids) - set(e["seats"].values()) for e in drawn["lists"]]
+    assert all(len(s) == 1 for s in sitting)
+    rows = {
+        r["player_id"]: r
+        for r in views.rows("SELECT * FROM evening_results WHERE competition_id = ?", [cid])
+    }
+    for player in ids:
+        sat_out = sum(player in s for s in sitting)
+        assert rows[player]["points"] == 1600 * sat_out
+
+
+def test_rebuilding_the_read_models_gives_identical_rows(
+    wired: tuple[Troef, ReadModels], boss: Actor, tmp_path: Path
+) -> None:
+    app, views = wired
+    cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
+    list_id = app.draw_seating(boss, cid, 1, seed="1")["lists"][0]["list_id"]
+    app.join_list(phone("A"), list_id)
+    for deal in range(1, 6):
+        app.record_deal(phone("A"), list_id, deal, _vraag(deal % 4 + 1, 6 + deal))
+    app.void_deal(phone("A"), list_id, 2, "typo")
+    app.raise_dispute(phone("A"), list_id, 3, "count again")
+    app.give_ruling(boss, list_id, 3, "adjusted", "slow play", adjustment={"2": -3, "4": 3})
+    fresh = ReadModels(tmp_path / "fresh.sqlite")
+    fresh.catch_up(app)
+    assert fresh.dump() == views.dump()
+    views.reset()
+    views.catch_up(app)
+    assert fresh.dump() == views.dump()
+    fresh.close()
+
+
+def test_a_batch_is_applied_exactly_once(wired: tuple[Troef, ReadModels], boss: Actor) -> None:
+    app, views = wired
+    _cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
+    before = views.dump()
+    assert views.catch_up(app) == 0  # already caught up after every save
+    assert views.dump() == before
+    trail = views.rows("SELECT COUNT(*) AS n FROM audit_trail")[0]["n"]
+    assert trail == views.position(app.name)
+
+
+def test_redrawing_before_the_first_deal_cancels_the_old_tables(
+    wired: tuple[Troef, ReadModels], boss: Actor
+) -> None:
+    app, views = wired
+    cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 8)
+    first = app.draw_seating(boss, cid, 1, seed="a")
+    second = app.draw_seating(boss, cid, 1, seed="b")
+    statuses = {r["list_id"]: r["status"] for r in views.rows("SELECT * FROM lists")}
+    assert all(statuses[e["list_id"]] == "cancelled" for e in first["lists"])
+    assert all(statuses[e["list_id"]] == "open" for e in second["lists"])
+    list_id = second["lists"][0]["list_id"]
+    app.join_list(phone("A"), list_id)
+    app.record_deal(phone("A"), list_id, 1, _vraag(1, 9))
+    with pytest.raises(Conflict, match="draw stands"):
+        app.draw_seating(boss, cid, 1, seed="c")
