@@ -28,7 +28,13 @@ COUNTING = {
     # Schafkopf Nr. 9: two Durchgänge added, tie-breaks Touts, won solos, played solos, lot.
     "schafkopf": {"evenings": 1, "durchgaenge": 2},
     # Bridge: session percentages (matchpoints), summed over sessions.
-    "bridge": {"evenings": 0, "method": "matchpoints"},
+    # Movements: Mitchell or Howell with a number of boards per round (standard practice).
+    "bridge": {
+        "evenings": 0,
+        "method": "matchpoints",
+        "movement": "mitchell",
+        "boards_per_round": 3,
+    },
 }
 
 

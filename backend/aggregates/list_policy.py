@@ -25,9 +25,41 @@ def planned_deals(game: str, seats: Mapping[str, str]) -> int:
     return PLANNED[game]
 
 
+def envelope(game: str, seats: Mapping[str, str]) -> dict[str, Any]:
+    """The record fields a list fills in from its seats (bridge lists seat pairs, NS and EW)."""
+    if game == "bridge":
+        return {"ns": seats["NS"], "ew": seats["EW"]}
+    return {"seats": dict(seats)}
+
+
+def list_points(game: str, points: Mapping[str, int]) -> dict[str, int]:
+    """A row's points per seat of the list (bridge: the NS and EW pairs' board scores)."""
+    if game == "bridge":
+        return {"NS": points.get("N", 0), "EW": points.get("E", 0)}
+    return dict(points)
+
+
+def check_board(
+    game: str,
+    record: Mapping[str, Any],
+    boards: Sequence[int] | None,
+    rows: Sequence[Mapping[str, Any]],
+) -> None:
+    """Bridge: the board must be one of this round's and not already on the list."""
+    if game != "bridge" or not boards:
+        return
+    board = record.get("board")
+    if board not in boards:
+        raise InvalidInput(
+            f"this table plays boards {', '.join(map(str, boards))} this round", "board"
+        )
+    if any(r["record"].get("board") == board for r in live_rows(rows)):
+        raise InvalidInput(f"board {board} is already on this list; void it to correct it", "board")
+
+
 def same_side(game: str, a: str, b: str) -> bool:
     """True when seats ``a`` and ``b`` play together for the whole list (klaverjas, bridge)."""
-    if game in ("klaverjas", "bridge"):
+    if game == "klaverjas":
         return any(a in side and b in side for side in PAIR_SIDES)
     return a == b
 

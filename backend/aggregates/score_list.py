@@ -26,7 +26,14 @@ from .errors import (
     NotFound,
     PenHeldElsewhere,
 )
-from .list_policy import complete_record, live_rows, same_side
+from .list_policy import (
+    check_board,
+    complete_record,
+    envelope,
+    list_points,
+    live_rows,
+    same_side,
+)
 
 LIST_NAMESPACE = UUID("6f1d6c1e-6a43-4c59-9a57-2f3e1b1c0a11")
 RULINGS = ("upheld", "corrected", "voided", "adjusted")
@@ -45,10 +52,12 @@ class ScoreList(Chained):
         rules: dict[str, Any]
         seats: dict[str, str]
         planned_deals: int
+        boards: list[int] | None
         actor: dict[str, Any]
 
         def apply(self, agg: Any) -> None:
             super().apply(agg)
+            agg.boards = self.boards
             agg.competition_id, agg.evening, agg.round = (
                 self.competition_id,
                 self.evening,
@@ -193,6 +202,7 @@ class ScoreList(Chained):
         seats: Mapping[str, str],
         planned_deals: int,
         actor: Actor,
+        boards: list[int] | None = None,
     ) -> ScoreList:
         """Open a list for a table with its seats, rule set and planned number of deals."""
         return cls._start(
@@ -206,6 +216,7 @@ class ScoreList(Chained):
             rules=rules.as_dict(),
             seats=dict(seats),
             planned_deals=planned_deals,
+            boards=list(boards) if boards else None,
             actor=actor.as_dict(),
         )
 
@@ -434,7 +445,7 @@ class ScoreList(Chained):
         """Points per seat over the live rows and the director's adjustments."""
         totals = dict.fromkeys(self.seats, 0)
         for r in live_rows(self.rows):
-            for seat, pts in r["score"]["points"].items():
+            for seat, pts in list_points(self.game, r["score"]["points"]).items():
                 totals[seat] = totals.get(seat, 0) + pts
         for adj in self.adjustments:
             for seat, pts in adj["points"].items():
@@ -448,11 +459,13 @@ class ScoreList(Chained):
             raise InvalidInput("must be a JSON object of the deal's facts", field)
         rows = self.rows if before is None else self.rows[:before]
         record = complete_record(self.game, facts, rows)
-        for key, value in (("game", self.game), ("seats", self.seats), ("deal", deal_no)):
+        fixed = {"game": self.game, **envelope(self.game, self.seats), "deal": deal_no}
+        for key, value in fixed.items():
             if record.get(key) is not None and record[key] != value:
                 raise InvalidInput(f"must be {value!r} on this list", key)
             record[key] = value
         record.setdefault("rules", self.rules["ref"])
+        check_board(self.game, record, self.boards, rows)
         try:
             return record, score_record(record, self.ruleset).as_dict()
         except RecordError as exc:

@@ -7,6 +7,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from ..aggregates.list_policy import list_points
+
 
 def _j(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True)
@@ -23,6 +25,7 @@ def opened(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
             "game": e.game,
             "rules_ref": e.rules["ref"],
             "seats": _j(e.seats),
+            "boards": _j(e.boards),
             "planned_deals": e.planned_deals,
             "counted_deals": 0,
             "rows": 0,
@@ -169,7 +172,8 @@ def competition_of(db: Database, e: Any) -> str:
 def refresh(db: Database, e: Any, dirty: set[str]) -> None:
     """Recompute the list's counted numbers, running totals and totals from its rows."""
     list_id = str(e.originator_id)
-    seats = json.loads(db["lists"].get(list_id)["seats"])
+    lst = db["lists"].get(list_id)
+    seats = json.loads(lst["seats"])
     running = dict.fromkeys(seats, 0)
     counted = 0
     for row in db.query(
@@ -178,7 +182,7 @@ def refresh(db: Database, e: Any, dirty: set[str]) -> None:
     ):
         number = None
         if not row["voided"]:
-            for seat, pts in json.loads(row["points"]).items():
+            for seat, pts in list_points(lst["game"], json.loads(row["points"])).items():
                 running[seat] = running.get(seat, 0) + pts
             if row["counts"]:
                 counted += 1

@@ -57,6 +57,7 @@ def m002_lists(db: Database) -> None:
             "game": str,
             "rules_ref": str,
             "seats": str,
+            "boards": str,
             "planned_deals": int,
             "counted_deals": int,
             "rows": int,

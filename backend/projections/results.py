@@ -14,7 +14,13 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..rules import RuleError, klaverjas_season, schafkopf_season, wiezen_season
+from ..rules import (
+    RuleError,
+    bridge_season,
+    klaverjas_season,
+    schafkopf_season,
+    wiezen_season,
+)
 from ..rules.games import ruleset_from_stored
 from ..rules.result import Score
 from ..rules.ruleset import RuleSet
@@ -30,9 +36,14 @@ def refresh(db: Database, competition_id: str) -> None:
     data = _Inputs(db, competition_id)
     db.execute("DELETE FROM evening_results WHERE competition_id = ?", [competition_id])
     db.execute("DELETE FROM standings WHERE competition_id = ?", [competition_id])
-    compute = {"wiezen": _wiezen, "klaverjas": _klaverjas, "schafkopf": _schafkopf}.get(
-        comp["game"]
-    )
+    db.execute("DELETE FROM travellers WHERE competition_id = ?", [competition_id])
+    data.counting = json.loads(comp["counting"])
+    compute = {
+        "wiezen": _wiezen,
+        "klaverjas": _klaverjas,
+        "schafkopf": _schafkopf,
+        "bridge": _bridge,
+    }.get(comp["game"])
     if compute is None or not data.players:
         return
     try:
@@ -100,6 +111,7 @@ class _Inputs:
             )
         )
         self.rows: list[dict[str, Any]] = []
+        self.counting: dict[str, Any] = {}
 
     def played(self) -> dict[tuple[int, int, str], tuple[int, bool, dict[str, Any]]]:
         """(evening, round, player) -> (seat total, submitted, list row)."""
@@ -261,3 +273,76 @@ def _score(record: Mapping[str, Any], row: Mapping[str, Any]) -> Score:
     return Score(
         points=json.loads(row["points"]), explain=(), markers=tuple(markers), extra={"won": won}
     )
+
+
+def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
+    """Each evening is a session: boards compared across the tables, then summed (B7/B8)."""
+    method = data.counting.get("method", "matchpoints")
+    sessions = []
+    for ev in data.drawn_evenings():
+        boards: dict[str, list[list[Any]]] = {}
+        played: dict[str, list[dict[str, Any]]] = {}
+        for lst in (x for x in data.lists if x["evening"] == ev["evening"]):
+            seats = json.loads(lst["seats"])
+            for row in data.db.query(
+                "SELECT deal_no, record, points FROM deal_rows WHERE list_id = ? AND voided IS "
+                "NULL ORDER BY deal_no",
+                [lst["list_id"]],
+            ):
+                record = json.loads(row["record"])
+                result = record.get("adjusted") or json.loads(row["points"]).get("N", 0)
+                board = str(record["board"])
+                boards.setdefault(board, []).append([seats["NS"], seats["EW"], result])
+                played.setdefault(board, []).append(
+                    {"list": lst, "deal_no": row["deal_no"], "record": record, "result": result}
+                )
+        if not boards:
+            continue
+        session = bridge_season.score_session(boards, method, key=data.key(ev))
+        sessions.append(session)
+        for line in session.lines:
+            data.note(
+                ev["evening"], line.player, "played", line.total, True, "; ".join(line.explain)
+            )
+        _travellers(data, ev["evening"], session, played)
+    return bridge_season.rank_season(sessions)
+
+
+def _travellers(
+    data: _Inputs, evening: int, session: Any, played: Mapping[str, list[dict[str, Any]]]
+) -> None:
+    rows = []
+    for board, entries in played.items():
+        compared = session.boards[board]
+        for entry, row in zip(entries, compared.rows, strict=True):
+            record, lst = entry["record"], entry["list"]
+            seats = json.loads(lst["seats"])
+            contract = record.get("contract") or {}
+            rows.append(
+                {
+                    "competition_id": data.competition_id,
+                    "evening": evening,
+                    "board": int(board),
+                    "list_id": lst["list_id"],
+                    "deal_no": entry["deal_no"],
+                    "table_no": lst["table_no"],
+                    "ns": seats["NS"],
+                    "ew": seats["EW"],
+                    "contract": "".join(str(contract.get(k, "")) for k in ("level", "strain"))
+                    + "x" * int(contract.get("dbl") or 0)
+                    if contract
+                    else "passed",
+                    "declarer": record.get("declarer"),
+                    "tricks": record.get("tricks"),
+                    "score": None if isinstance(entry["result"], dict) else entry["result"],
+                    "adjusted": json.dumps(entry["result"])
+                    if isinstance(entry["result"], dict)
+                    else None,
+                    "ns_mp": row.ns,
+                    "ew_mp": row.ew,
+                    "top": compared.top,
+                    "ns_pct": row.ns_pct,
+                    "ns_imps": None,
+                }
+            )
+    data.db["travellers"].insert_all(rows, replace=True)

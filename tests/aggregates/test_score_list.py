@@ -207,3 +207,19 @@ def test_wiezen_lists_fill_in_the_pas_rond_doubling_themselves(app: Troef, boss:
             },
         )
     assert refused.value.field == "after_pas_rond"
+
+
+def test_a_long_list_is_snapshotted_and_any_version_can_be_read(app: Troef, boss: Actor) -> None:
+    list_id = open_list(app, boss, planned=200)
+    app.join_list(phone("A"), list_id)
+    for deal in range(1, 61):
+        app.record_deal(phone("A"), list_id, deal, solo(augen=61 + deal % 50))
+    assert app.snapshots is not None
+    snapshots = list(app.snapshots.get(app.get_list(list_id).id))
+    assert [s.originator_version for s in snapshots] == [50]
+    at_30 = app.get_list(list_id, version=30)
+    assert len(at_30.rows) == 28  # opened, pen taken, 28 deals
+    assert at_30.totals() == {
+        seat: sum(r["score"]["points"][seat] for r in app.get_list(list_id).rows[:28])
+        for seat in "1234"
+    }

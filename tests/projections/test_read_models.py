@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from backend.aggregates.actor import Actor
-from backend.aggregates.errors import Conflict
+from backend.aggregates.errors import Conflict, InvalidInput
 from backend.application import Troef
 from backend.projections import ReadModels
 
@@ -124,3 +124,39 @@ def test_redrawing_before_the_first_deal_cancels_the_old_tables(
     app.record_deal(phone("A"), list_id, 1, _vraag(1, 9))
     with pytest.raises(Conflict, match="draw stands"):
         app.draw_seating(boss, cid, 1, seed="c")
+
+
+def test_a_bridge_session_is_matchpointed_over_the_travellers(
+    wired: tuple[Troef, ReadModels], boss: Actor
+) -> None:
+    app, views = wired
+    cid = app.create_competition(boss, "Dinsdagavond", "bridge-nbb-1930")
+    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
+    evening = app.schedule_evening(boss, cid, "2026-02-03")
+    for pair in pairs:
+        app.record_attendance(boss, cid, evening, pair, "present")
+    drawn = app.draw_seating(boss, cid, evening, seed="9")
+    assert len([e for e in drawn["lists"] if e["round"] == 1]) == 3
+    board = drawn["lists"][0]["boards"][0]
+    playing = [e for e in drawn["lists"] if board in e["boards"]]
+    assert len(playing) == 3  # a Mitchell of 3 tables: every board is played three times
+    for n, entry in enumerate(playing):
+        client = f"table-{entry['table']}-{entry['round']}"
+        app.join_list(phone(client), entry["list_id"])
+        record = {
+            "board": board,
+            "contract": {"level": 4, "strain": "H", "dbl": 0},
+            "declarer": "N",
+            "tricks": 10 if n < 2 else 9,
+        }  # two make 4H, one goes down
+        app.record_deal(phone(client), entry["list_id"], 1, record)
+    travellers = views.rows(
+        "SELECT * FROM travellers WHERE competition_id = ? AND board = ?", [cid, board]
+    )
+    assert sorted(t["ns_mp"] for t in travellers) == [0, 300, 300]
+    assert all(t["top"] == 400 for t in travellers)
+    standings = views.rows("SELECT * FROM standings WHERE competition_id = ?", [cid])
+    assert {s["player_id"] for s in standings} == {p for e in playing for p in e["seats"].values()}
+    with pytest.raises(InvalidInput) as refused:
+        app.record_deal(phone(client), entry["list_id"], 2, {**record, "board": 99})
+    assert refused.value.field == "board"
