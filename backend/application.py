@@ -9,7 +9,9 @@ retried from a fresh load, and refused clearly when retries run out.
 
 from __future__ import annotations
 
+import random
 import secrets
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 from uuid import UUID
@@ -29,7 +31,7 @@ from .draws import draw_for
 from .replay import replay
 from .rules import RuleError, RuleSet, find_ruleset, ruleset_from_dict
 
-RETRIES = 8
+RETRIES = 20
 
 
 class Troef(Application[UUID]):
@@ -88,7 +90,7 @@ class Troef(Application[UUID]):
         The draw can be made again until the first deal of the evening is recorded; the
         lists of the earlier draw are then cancelled in the same transaction.
         """
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             competition = self.get_competition(competition_id)
             ev = competition.open_evening(evening)
             old = [self.get_list(entry["list_id"]) for entry in (ev["draw"] or {}).get("lists", [])]
@@ -136,6 +138,7 @@ class Troef(Application[UUID]):
             try:
                 self.save(competition, *lists, *old)
             except IntegrityError:
+                backoff(_attempt)
                 continue
             return {"draw_no": draw_no, "seed": str(seed), "draw": draw, "lists": entries}
         raise ConcurrentChange("the competition kept changing; try again", "competition_id")
@@ -325,12 +328,13 @@ class Troef(Application[UUID]):
         return agg
 
     def _on_competition(self, competition_id: str, call: Callable[[Competition], Any]) -> Any:
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             competition = self.get_competition(competition_id)
             result = call(competition)
             try:
                 self.save(competition)
             except IntegrityError:
+                backoff(_attempt)
                 continue
             return result
         raise ConcurrentChange("the competition kept changing; try again", "competition_id")
@@ -345,7 +349,7 @@ class Troef(Application[UUID]):
     ) -> dict[str, Any]:
         """Load a list, run one command on it, save it — exactly once per mutation id."""
         fingerprint = digest(name, {"list": list_id, **args})
-        for _ in range(RETRIES):
+        for _attempt in range(RETRIES):
             device = self._device(actor)
             if device is not None:
                 stored = device.check(actor.mutation_id, fingerprint)
@@ -373,6 +377,7 @@ class Troef(Application[UUID]):
             try:
                 self.save(score_list, *([device] if device is not None else []))
             except IntegrityError:
+                backoff(_attempt)
                 continue
             return result
         raise ConcurrentChange("the list kept changing while saving; try again", "list")
@@ -389,6 +394,11 @@ class Troef(Application[UUID]):
         ):
             raise InvalidInput("must be a whole number of at least 1", "mutation_id")
         return self.get_device(actor.client_id) or Device(client_id=actor.client_id)
+
+
+def backoff(attempt: int) -> None:
+    """Wait a little, longer after each clash, so that concurrent writers spread out."""
+    time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
 
 
 def mutate_all(aggregate: Any, events: Iterable[Any]) -> Any:
