@@ -114,10 +114,12 @@ def score_trick_game(
     amount = AMOUNTS[code, target][tricks]
     made = tricks >= target
     if made:
-        factors = [*([" × 2 rond (ART 6)"] if tricks == 13 else [])]
-        factors += [" × 2 troel won (ART 7)"] if code == "TROEL" else []
-        words = f"2 + {tricks - target}"
-        words = f"({words}){''.join(factors)}" if factors else words
+        doublings = (
+            (" × 2 rond (ART 6)", tricks == 13),
+            (" × 2 troel won (ART 7)", code == "TROEL"),
+        )
+        factors = "".join(word for word, applies in doublings if applies)
+        words = f"(2 + {tricks - target}){factors}" if factors else f"2 + {tricks - target}"
     else:
         words = f"-(2 + {target - tricks}) × 2 (ART 7)"
         words += ", a lost troel not doubled again" if code == "TROEL" else ""
@@ -132,7 +134,9 @@ def score_trick_game(
     markers = [result, *(["rond"] if made and tricks == 13 else [])]
     if game.declarers == 1:
         points = settle(table, declarers[0], amount)
-        explain.append(f"seat {declarers[0]} {points[declarers[0]]:+d}, the others {-amount:+d}")
+        explain.append(
+            f"seat {declarers[0]} {points[declarers[0]]:+d}, the others {-amount:+d} each"
+        )
     else:
         points = dict.fromkeys(table.seats, 0)
         for seat in table.active:

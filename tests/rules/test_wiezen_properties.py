@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from backend.rules import RecordError, RuleSetError, score_record
-from backend.rules.wiezen import PRESETS
+from backend.rules.wiezen import EXAMPLES, PRESETS
 from backend.rules.wiezen_contracts import AMOUNTS, MISERIES, SPECIALS, TRICK_GAMES
 from backend.rules.wiezen_season import standings
 
+from .vectors import load
+
 BASE = PRESETS[0]
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "schemas" / "deal-wiezen.schema.json"
 RULE_SETS = [
     BASE,
     BASE.derive("club-troel-9", "troel 9", {"troel_target": 9}),
@@ -238,3 +244,19 @@ def test_junk_season_input_raises_only_record_errors(results: dict[str, Any]) ->
         standings(results)
     except RecordError as refused:
         assert refused.field
+
+
+def test_every_help_example_scores_and_sums_to_zero() -> None:
+    for title, record in EXAMPLES:
+        score = score_record(record)
+        assert sum(score.points.values()) == 0, title
+        assert score.explain, title
+
+
+def test_every_valid_vector_record_and_example_fits_the_schema() -> None:
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    records = [case["record"] for case in load("wiezen")["deals"] if "error" not in case["expect"]]
+    for record in [*records, *(record for _, record in EXAMPLES)]:
+        errors = [e.message for e in validator.iter_errors(record)]
+        assert not errors, (record, errors)
