@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .demo import demo
 from .history import audit, init, projections, replay
 from .score import score
 
@@ -14,5 +15,5 @@ def main() -> None:
     """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
 
 
-for command in (score, init, audit, projections, replay):
+for command in (score, init, audit, projections, replay, demo):
     main.add_command(command)

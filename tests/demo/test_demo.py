@@ -1,0 +1,255 @@
+"""The demo's deal generators only make valid records, and the demo club builds soundly."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from backend import instance as instances
+from backend.aggregates.errors import ListSubmittedError
+from backend.aggregates.list_policy import complete_record
+from backend.application import Troef
+from backend.cli import main
+from backend.demo import bridge, counts, deal_stream, full_record
+from backend.demo.season import Summary, build_demo
+from backend.projections import ReadModels
+from backend.rules import score_record
+from backend.rules.klaverjas_facts import ONE_TRICK_VALUES
+from backend.rules.schafkopf_fault import MAX_AUGEN
+
+from ..conftest import phone
+
+SEATS = {
+    "wiezen": {"1": "a", "2": "b", "3": "c", "4": "d"},
+    "wiezen5": {"1": "a", "2": "b", "3": "c", "4": "d", "5": "e"},
+    "klaverjas": {"N": "a", "E": "b", "S": "c", "W": "d"},
+    "schafkopf": {"1": "a", "2": "b", "3": "c", "4": "d"},
+}
+SEEDS = range(25)
+ROWS = 50
+Row = tuple[dict[str, Any], dict[str, Any]]
+
+
+@cache
+def _table(table: str, seed: int) -> tuple[Row, ...]:
+    """Score a table's run as its list would: (record, score) per row."""
+    game, seats = table.rstrip("5"), SEATS[table]
+    rows: list[dict[str, Any]] = []
+    stream = deal_stream(game, random.Random(seed), seats, round=1)
+    for deal_no, (kind, facts) in zip(range(1, ROWS + 1), stream, strict=False):
+        record = full_record(game, seats, deal_no, complete_record(game, facts, rows))
+        score = score_record(record).as_dict()
+        assert score["counts"] == (kind == "deal" and counts(game, facts)), record
+        rows.append({"kind": kind, "record": record, "score": score, "voided": None})
+    return tuple((row["record"], row["score"]) for row in rows)
+
+
+@pytest.mark.parametrize("table", sorted(SEATS))
+def test_every_generated_row_scores_without_a_refusal(table: str) -> None:
+    scored = [(record, score) for seed in SEEDS for record, score in _table(table, seed)]
+    assert len(scored) == len(SEEDS) * ROWS
+    if table != "klaverjas":  # a shuffle at a 5-table sums to +1 (W-D17)
+        assert all(sum(s["points"].values()) == 0 for r, s in scored if "penalties" not in r)
+
+
+def test_wiezen_deals_are_mostly_vraag_with_every_other_contract_now_and_then() -> None:
+    seen = Counter()
+    for table in ("wiezen", "wiezen5"):
+        for seed in SEEDS:
+            for record, score in _table(table, seed):
+                seen[record.get("contract")] += 1
+                seen.update(score["markers"])
+                seen["several miseries"] += len(record.get("miserie", [])) > 1
+    assert seen["VRAAG"] > sum(seen[c] for c in ("ALLEEN", "TROEL", "MIS", "OMIS", "PAS_ROND"))
+    for wanted in ("PAS_ROND", "ALLEEN", "TROEL", "AB9", "MIS", "OMIS", "SOLO"):
+        assert seen[wanted] > 0, wanted
+    for marker in ("misplay", "after_pas_rond", "pen_shuffle", "pen_misdeal", "rond"):
+        assert seen[marker] > 0, marker
+    assert seen["several miseries"] > 0
+
+
+def test_klaverjas_card_points_follow_the_tricks_and_roem_has_the_values_of_art_4c() -> None:
+    seen = Counter()
+    for seed in SEEDS:
+        for record, score in _table("klaverjas", seed):
+            seen.update(score["markers"] or ["made"])
+            for entry in record.get("roem", []):
+                assert entry["value"] in ONE_TRICK_VALUES
+            if "tricks" not in record:
+                continue
+            cards, tricks = record["card_points"], record["tricks"]
+            assert cards["NS"] + cards["EW"] == 162 and tricks["NS"] + tricks["EW"] == 8
+            for pair in ("NS", "EW"):
+                assert (tricks[pair] == 0) == (cards[pair] == 0)
+                assert (tricks[pair] == 8) == (cards[pair] == 162)
+    assert seen["made"] > seen["nat"] > seen["pit"] > 0
+    assert seen["verzaakt"] > 0 and seen["redeal"] > 0
+
+
+def test_schafkopf_augen_follow_the_tricks_with_now_and_then_schneider_or_schwarz() -> None:
+    seen = Counter()
+    for seed in SEEDS:
+        for record, score in _table("schafkopf", seed):
+            seen[record["type"]] += 1
+            if record["type"] == "NO_GAME":
+                continue
+            augen, tricks = record["decl_augen"], record["decl_tricks"]
+            assert (tricks == 0) == (augen == 0) and (tricks == 8) == (augen == 120)
+            assert augen <= MAX_AUGEN[tricks] and 120 - augen <= MAX_AUGEN[8 - tricks]
+            seen["schneider"] += score["schneider"]
+            seen["schwarz"] += score["schwarz"]
+    assert seen["RUFSPIEL"] > seen["SOLO"] > seen["TOUT"] > 0
+    assert seen["schneider"] > seen["schwarz"] > 0
+
+
+def test_bridge_boards_score_and_declarer_takes_about_level_plus_six() -> None:
+    rng = random.Random(7)
+    boards = [b for first in range(1, 33, 16) for b in bridge.random_boards(rng, 400, first)]
+    for facts in boards:
+        score = score_record({"format": 1, "game": "bridge", **facts}).as_dict()
+        assert score["points"]["N"] == -score["points"]["E"]
+    played = [b for b in boards if b["contract"] is not None]
+    assert all(abs(b["tricks"] - b["contract"]["level"] - 6) <= 3 for b in played)
+    levels = Counter(b["contract"]["level"] for b in played)
+    assert levels[4] > levels[6] > levels[7] > 0
+    with pytest.raises(ValueError):
+        bridge.random_deal(rng, dealer="S", board=1)
+
+
+def test_the_same_seed_gives_the_same_deals() -> None:
+    for table in SEATS:
+        first = [r for r, _ in _table(table, 11)]
+        assert first == [r for r, _ in _table(table, 11)]
+        assert first != [r for r, _ in _table(table, 12)]
+
+
+# ---- the demo club on an instance -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Troef, Any, list[Summary]]]:
+    """The small demo, built once on a fresh instance wired to its read models."""
+    folder = tmp_path_factory.mktemp("demo")
+    inst, _ = instances.init(folder, "Demo club", "director", "secret")
+    app, views = inst.open()
+    summaries = build_demo(app, seed=5, size="small")
+    yield app, views, summaries
+    views.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app.close()
+
+
+def test_the_demo_has_a_competition_of_each_game_with_submitted_lists(club: Any) -> None:
+    _, views, summaries = club
+    assert [s.game for s in summaries] == ["wiezen", "klaverjas", "schafkopf"]
+    lists = views.rows("SELECT status, closed_short, game FROM lists")
+    assert lists and {r["status"] for r in lists} == {"submitted"}
+    assert [r["game"] for r in lists if r["closed_short"]] == ["wiezen"]
+    assert "23:00" in next(r["closed_short"] for r in lists if r["closed_short"])
+    disputes = views.rows("SELECT ruling FROM disputes")
+    assert [d["ruling"] for d in disputes] == ["corrected"]
+    assert {r["closed"] for r in views.rows("SELECT closed FROM evenings")} == {1}
+
+
+def test_every_deal_was_entered_by_a_table_phone_in_mutation_order(club: Any) -> None:
+    _, views, _ = club
+    rows = views.rows(
+        "SELECT client_id, mutation_id, role FROM audit_trail "
+        "WHERE event = 'DealRecorded' ORDER BY position"
+    )
+    assert rows and {r["role"] for r in rows} == {"table"}
+    last: dict[str, int] = {}
+    for r in rows:
+        assert r["mutation_id"] > last.get(r["client_id"], 0)
+        last[r["client_id"]] = r["mutation_id"]
+
+
+def test_every_chain_verifies_and_the_read_models_match_a_fresh_rebuild(
+    club: Any, tmp_path: Path
+) -> None:
+    app, views, _ = club
+    assert app.verify().ok
+    fresh = ReadModels(tmp_path / "fresh.sqlite")
+    fresh.catch_up(app)
+    assert views.dump() == fresh.dump()
+    fresh.close()
+
+
+def _standings(views: Any, game: str) -> dict[str, dict[str, Any]]:
+    rows = views.rows(
+        "SELECT s.* FROM standings s JOIN competitions c USING (competition_id) WHERE c.game = ?",
+        [game],
+    )
+    return {r["player_id"]: r for r in rows}
+
+
+def _attendance(views: Any, game: str, status: str) -> set[str]:
+    rows = views.rows(
+        "SELECT player_id FROM attendance a JOIN competitions c USING (competition_id) "
+        "WHERE c.game = ? AND a.status = ?",
+        [game, status],
+    )
+    return {r["player_id"] for r in rows}
+
+
+def test_standings_exist_for_each_competition(club: Any) -> None:
+    _, views, summaries = club
+    for summary in summaries:
+        ranked = _standings(views, summary.game)
+        assert len(ranked) == summary.players
+        assert min(r["rank"] for r in ranked.values()) == 1
+
+
+def test_wiezen_standings_never_count_an_absent_sunday(club: Any) -> None:
+    _, views, _ = club
+    standings = _standings(views, "wiezen")
+    absent = _attendance(views, "wiezen", "absent") | _attendance(views, "wiezen", "absent_notice")
+    assert absent
+    for player in absent:
+        results = json.loads(standings[player]["results"])
+        assert results and not any(r["counts"] for r in results)
+        assert standings[player]["total"] == 0
+
+
+def test_klaverjas_gives_1600_a_partij_sat_out_and_4200_for_an_absence_with_notice(
+    club: Any,
+) -> None:
+    _, views, _ = club
+    noticed = _attendance(views, "klaverjas", "absent_notice")
+    rows = views.rows(
+        "SELECT e.* FROM evening_results e JOIN competitions c USING (competition_id) "
+        "WHERE c.game = 'klaverjas'"
+    )
+    assert noticed and all(r["points"] == 4200 for r in rows if r["player_id"] in noticed)
+    sat_out = [r for r in rows if "sat_out" in r["detail"]]
+    assert sat_out
+    for r in sat_out:
+        parts = r["detail"].split(" + ")
+        assert r["points"] == sum(1600 if p == "sat_out" else int(p) for p in parts)
+
+
+def test_a_submitted_list_refuses_another_deal(club: Any) -> None:
+    app, views, _ = club
+    row = views.rows("SELECT list_id, rows, pen FROM lists WHERE game = 'schafkopf'")[0]
+    device = app.get_device(row["pen"])
+    assert device is not None
+    actor = phone(row["pen"], device.last_mutation_id + 1)
+    facts = {"dealer": 1, "type": "SOLO", "declarer": 2, "decl_augen": 70, "decl_tricks": 5}
+    with pytest.raises(ListSubmittedError):
+        app.record_deal(actor, row["list_id"], row["rows"] + 1, facts)
+
+
+def test_troef_demo_is_a_command_with_help() -> None:
+    result = CliRunner().invoke(main, ["demo", "--help"])
+    assert result.exit_code == 0
+    assert "--seed" in result.output and "--size" in result.output
