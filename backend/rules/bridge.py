@@ -141,10 +141,6 @@ def _parts(contract: Contract, vulnerable: bool, tricks: int) -> list[tuple[str,
     return parts
 
 
-def _check_tricks(tricks: Any, path: str = "tricks") -> int:
-    return check_int(tricks, path, 0, 13)
-
-
 def duplicate_score(contract: Contract | Mapping[str, Any], vulnerable: bool, tricks: int) -> int:
     """Return the duplicate score for declarer's side (§B5): positive made, negative down.
 
@@ -152,7 +148,7 @@ def duplicate_score(contract: Contract | Mapping[str, Any], vulnerable: bool, tr
     """
     if not isinstance(vulnerable, bool):
         raise RecordError("vulnerable", f"must be true or false, got {vulnerable!r}")
-    parts = _parts(read_contract(contract), vulnerable, _check_tricks(tricks))
+    parts = _parts(read_contract(contract), vulnerable, check_int(tricks, "tricks", 0, 13))
     return sum(points for _, points in parts)
 
 
@@ -198,6 +194,8 @@ def _read_seats(f: Fields) -> None:
     players: dict[str, str] = {}
     for seat in SEATS:
         player = seats.str(seat)
+        if not player:
+            raise seats.error(seat, "must be a player id, not empty")
         if player in players:
             raise seats.error(seat, f"{player!r} already sits {players[player]}; one seat each")
         players[str(player)] = seat
@@ -231,7 +229,7 @@ def _adjusted(f: Fields, dealer: str, vul: str, explain: list[str]) -> Score:
     adjusted.only(("ns", "ew"))
     marks = {side.upper(): adjusted.str(side, ADJUSTED_MARKS) for side in ("ns", "ew")}
     for name in ("contract", "declarer", "tricks", "revokes", "inspections"):
-        if f.has(name):
+        if f.has(name) and (name not in ("revokes", "inspections") or f.list(name)):
             raise f.error(name, "an adjusted board has no result at the table (§A4, B-D7)")
     explain.append(
         f"Bridge §A4 (B-D7, Law 12C2): artificial adjusted score NS {marks['NS']}, "

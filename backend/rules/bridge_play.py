@@ -56,32 +56,53 @@ def next_seat(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
-def legal_cards(hand: Iterable[Card], led_suit: str | None) -> tuple[Card, ...]:
+def as_cards(cards: Iterable[Card | str], field: str = "hand") -> tuple[Card, ...]:
+    """Read cards given as :class:`Card` or as text; a text is parsed with its ``[i]`` path."""
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise PlayError(field, "must be a list of cards")
+    return tuple(
+        c if isinstance(c, Card) else parse_card(c, f"{field}[{i}]") for i, c in enumerate(cards)
+    )
+
+
+def _suit(led_suit: str | None) -> str | None:
+    if led_suit is not None and led_suit not in SUITS:
+        raise PlayError(
+            "led", f"must be a suit S, H, D or C, or null when leading; got {led_suit!r}"
+        )
+    return led_suit
+
+
+def legal_cards(hand: Iterable[Card | str], led_suit: str | None) -> tuple[Card, ...]:
     """Return the cards of ``hand`` that may be played: the suit led if held, else any card."""
-    cards = tuple(hand)
-    following = tuple(c for c in cards if c.suit == led_suit)
+    cards, led = as_cards(hand), _suit(led_suit)
+    following = tuple(c for c in cards if c.suit == led)
     return following or cards
 
 
-def is_revoke(hand: Iterable[Card], led_suit: str | None, card: Card) -> bool:
+def is_revoke(hand: Iterable[Card | str], led_suit: str | None, card: Card | str) -> bool:
     """Tell whether playing ``card`` fails to follow suit while the hand holds the suit led."""
-    cards = tuple(hand)
-    return led_suit is not None and card.suit != led_suit and any(c.suit == led_suit for c in cards)
+    cards, led = as_cards(hand), _suit(led_suit)
+    played = card if isinstance(card, Card) else parse_card(card)
+    return led is not None and played.suit != led and any(c.suit == led for c in cards)
 
 
-def check_play(hand: Iterable[Card], led_suit: str | None, card: Card, field: str = "card") -> None:
+def check_play(
+    hand: Iterable[Card | str], led_suit: str | None, card: Card | str, field: str = "card"
+) -> None:
     """Refuse a card that is not in the hand, or that fails to follow suit (strict play).
 
     :raises PlayError: naming ``field``.
     """
-    cards = tuple(hand)
-    if card not in cards:
-        raise PlayError(field, f"{card} is not in the hand")
-    if is_revoke(cards, led_suit, card):
-        raise PlayError(field, f"{card} does not follow suit: the hand holds {led_suit} (§2b)")
+    cards = as_cards(hand)
+    played = card if isinstance(card, Card) else parse_card(card, field)
+    if played not in cards:
+        raise PlayError(field, f"{played} is not in the hand")
+    if is_revoke(cards, led_suit, played):
+        raise PlayError(field, f"{played} does not follow suit: the hand holds {led_suit} (§2b)")
 
 
-def trick_winner(cards: Sequence[Card], leader: str, strain: str) -> str:
+def trick_winner(cards: Sequence[Card | str], leader: str, strain: str) -> str:
     """Return the seat winning a complete trick: highest trump, else highest of the suit led.
 
     ``cards`` are in playing order, the first led by ``leader`` (Bridge §1-Algemeen).
@@ -90,6 +111,7 @@ def trick_winner(cards: Sequence[Card], leader: str, strain: str) -> str:
         raise PlayError("strain", f"must be one of {', '.join(STRAINS)}, got {strain!r}")
     if leader not in SEATS:
         raise PlayError("leader", f"must be one of {', '.join(SEATS)}, got {leader!r}")
+    cards = as_cards(cards, "cards")
     if len(cards) != TRICK_SIZE:
         raise PlayError("cards", f"a trick has {TRICK_SIZE} cards, got {len(cards)}")
     if len(set(cards)) != TRICK_SIZE:
@@ -148,15 +170,12 @@ class PlayedDeal:
 
 
 def _read_hands(hands: Mapping[str, Sequence[str]]) -> dict[str, list[Card]]:
-    if not isinstance(hands, Mapping) or sorted(hands) != sorted(SEATS):
+    if not isinstance(hands, Mapping) or set(hands) != set(SEATS):
         raise PlayError("hands", "must give the cards of each seat N, E, S and W")
     read: dict[str, list[Card]] = {}
     seen: set[Card] = set()
     for seat in SEATS:
-        cards = hands[seat]
-        if isinstance(cards, str) or not isinstance(cards, Sequence):
-            raise PlayError(f"hands.{seat}", "must be a list of cards")
-        read[seat] = [parse_card(c, f"hands.{seat}[{i}]") for i, c in enumerate(cards)]
+        read[seat] = list(as_cards(hands[seat], f"hands.{seat}"))
         for i, card in enumerate(read[seat]):
             if card in seen:
                 raise PlayError(f"hands.{seat}[{i}]", f"{card} is dealt twice")
@@ -200,7 +219,7 @@ def play_deal(
     if isinstance(tricks, str) or not isinstance(tricks, Sequence) or len(tricks) > size:
         raise PlayError("tricks", f"must be a list of at most {size} tricks")
     winners: list[str] = []
-    found: list[tuple[int, str, Card, str, tuple[Card, ...], str]] = []
+    found: list[tuple[int, str, Card, str, tuple[Card, ...]]] = []
     for t, trick in enumerate(tricks):
         path = f"tricks[{t}]"
         if isinstance(trick, str) or not isinstance(trick, Sequence) or not trick:
@@ -218,14 +237,14 @@ def play_deal(
             led = cards[0].suit if i else None
             if led is not None and is_revoke(held[seat], led, card):
                 withheld = tuple(c for c in held[seat] if c.suit == led)
-                found.append((t, seat, card, led, withheld, first))
+                found.append((t, seat, card, led, withheld))
             held[seat].remove(card)
         if len(cards) == TRICK_SIZE:
             winners.append(trick_winner(cards, first, strain))
     complete = len(winners) == size
     revokes = tuple(
         _judge(t, seat, card, led, withheld, tricks, winners, complete, quitted, claimed_by)
-        for t, seat, card, led, withheld, _ in found
+        for t, seat, card, led, withheld in found
     )
     counts = {"NS": sum(SIDE[w] == "NS" for w in winners), "EW": 0}
     counts["EW"] = len(winners) - counts["NS"]
