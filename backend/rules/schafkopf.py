@@ -14,6 +14,7 @@ from .result import Score
 from .ruleset import Option, RuleSet, preset
 from .schafkopf_fault import (
     DECLARER_SCHNEIDER,
+    SEATS,
     WIN_AUGEN,
     Outcome,
     augen_problem,
@@ -23,7 +24,6 @@ from .schafkopf_fault import (
 )
 
 GAME = "schafkopf"
-SEATS = (1, 2, 3, 4)
 FIELDS = frozenset(
     {
         "durchgang",
@@ -41,14 +41,24 @@ FIELDS = frozenset(
 TYPES = ("RUFSPIEL", "SOLO", "TOUT", "NO_GAME")
 ADMITTED_BY_OPTION = ("WENZ", "GEIER")  # S-D5: scored exactly like a Solo when admitted
 CALLED_ACES = {"EICHEL": "Eichel-Ass", "GRAS": "Gras-Ass", "SCHELLEN": "Schellen-Ass"}
-NAMES = {"RUFSPIEL": "Rufspiel", "SOLO": "Solo", "TOUT": "Solo-Tout", "WENZ": "Wenz"}
-NAMES["GEIER"] = "Geier"
+NAMES = {
+    "RUFSPIEL": "Rufspiel",
+    "SOLO": "Solo",
+    "TOUT": "Solo-Tout",
+    "WENZ": "Wenz",
+    "GEIER": "Geier",
+}
 
 # Nr. 10: the value per player by level: plain, schneider (+1), schwarz (+1 more).
 # A Tout is a flat 8 with no extras (S-D3).
 VALUES = {"RUFSPIEL": (1, 2, 3), "SOLO": (3, 4, 5), "TOUT": (8, 8, 8)}
-SCORED_AS = {"RUFSPIEL": "RUFSPIEL", "SOLO": "SOLO", "TOUT": "TOUT", "WENZ": "SOLO"}
-SCORED_AS["GEIER"] = "SOLO"
+SCORED_AS = {
+    "RUFSPIEL": "RUFSPIEL",
+    "SOLO": "SOLO",
+    "TOUT": "TOUT",
+    "WENZ": "SOLO",
+    "GEIER": "SOLO",
+}
 # What each declaring player receives, in units of the value: the soloist is paid by three.
 SHARE = {"RUFSPIEL": 1, "SOLO": 3, "TOUT": 3}
 LEVEL_WORDS = ("", " schneider", " schwarz")
@@ -230,15 +240,13 @@ def _read_seats(f: Fields) -> None:
 
 
 def _read_type(f: Fields, rules: RuleSet) -> str:
-    admitted = ADMITTED_BY_OPTION if rules["admit_wenz_geier"] else ()
-    kind = f.str("type")
-    if kind in ADMITTED_BY_OPTION and not admitted:
+    kind = f.str("type", TYPES + ADMITTED_BY_OPTION)
+    if kind in ADMITTED_BY_OPTION and not rules["admit_wenz_geier"]:
         raise f.error(
             "type",
-            f"{kind} is not played: Nr. 2 admits Rufspiel, Solo and "
-            "Solo-Tout only (S-D5; option admit_wenz_geier)",
+            f"{kind} is not played: Nr. 2 admits Rufspiel, Solo and Solo-Tout only "
+            "(S-D5; a rule set may admit Wenz and Geier with admit_wenz_geier)",
         )
-    f.str("type", TYPES + admitted)
     assert kind is not None
     return kind
 
@@ -298,12 +306,13 @@ def _read_result(f: Fields, required: bool) -> tuple[int, int] | None:
 
 
 def _value_sentence(kind: str, scored: str, level: int, value: int) -> str:
+    share = SHARE[scored]
+    soloist = f"; the Alleinspieler {share} x {value} = {share * value}" if share > 1 else ""
     if scored == "TOUT":
-        return "Schafkopf Nr. 10: Solo-Tout 8 per player, no extras (S-D3); the soloist 3 x 8 = 24."
+        return f"Schafkopf Nr. 10: Solo-Tout {value} per player, no extras (S-D3){soloist}."
     name = NAMES[kind] + (" (scored as Solo, S-D5)" if kind != scored else "")
-    sums = " + ".join(["3" if scored == "SOLO" else "1", *["1"] * level])
+    sums = " + ".join([str(VALUES[scored][0]), *["1"] * level])
     worth = f"{sums} = {value}" if level else str(value)
-    soloist = f"; the Alleinspieler 3 x {value} = {3 * value}" if scored == "SOLO" else ""
     return f"Schafkopf Nr. 10: {name}{LEVEL_WORDS[level]} {worth} per player{soloist}."
 
 

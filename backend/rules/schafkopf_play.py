@@ -1,19 +1,10 @@
 """Check Schafkopf play: trumps, who wins a trick, which cards are legal, and Verwerfen.
 
-Card notation: a suit letter and a rank, e.g. ``"GU"`` (Gras-Unter), ``"EA"`` (Eichel-Ass),
-``"H10"`` (Herz-Zehn), ``"S7"``. Suits: ``E`` Eichel, ``G`` Gras, ``H`` Herz, ``S``
-Schellen (also the order of the Ober and the Unter). Ranks: ``A 10 K O U 9 8 7``.
-Augen (standard knowledge): Ass 11, Zehn 10, König 4, Ober 3, Unter 2, 9/8/7 0; 120 in all.
-
-Trumps, highest first: in a Rufspiel the four Ober, the four Unter, then Herz A 10 K 9 8 7;
-in a Farbsolo (and Tout) the chosen suit takes Herz's place; in a Wenz only the Unter and in
-a Geier only the Ober are trump (admitted only by option, S-D5). A trump lead must be
-trumped; a plain lead must be followed with that suit (its Ober and Unter are trumps), else
-any card. The called ace (Nr. 3, S-D7): its holder must play it when the called suit is led,
-may lead another card of that suit only with the ace and 3 more (davonlaufen, "Jodeln"),
-and may not discard it before the called suit was led, except in trick 7 or 8 ("beim
-vorletzten Stich geschmiert"). Seats 1-4 play clockwise; the winner of a trick leads next.
-"""
+Cards are a suit letter (``E`` Eichel, ``G`` Gras, ``H`` Herz, ``S`` Schellen; also the order
+of the Ober and Unter) and a rank (``A 10 K O U 9 8 7``): ``"GU"`` Gras-Unter, ``"EA"``
+Eichel-Ass, ``"H10"`` Herz-Zehn. Trumps are the Ober, the Unter, then Herz (Rufspiel) or the
+solo suit (Farbsolo, Tout); only the Unter in a Wenz, only the Ober in a Geier (S-D5).
+The called-ace rules are Nr. 3 and S-D7; docs/formats/schafkopf.md has them all."""
 
 from __future__ import annotations
 
@@ -29,8 +20,7 @@ SUIT_NAMES = {"E": "Eichel", "G": "Gras", "H": "Herz", "S": "Schellen", "T": "tr
 RANKS = ("A", "10", "K", "O", "U", "9", "8", "7")  # also the rank order inside a plain suit
 AUGEN = {"A": 11, "10": 10, "K": 4, "O": 3, "U": 2, "9": 0, "8": 0, "7": 0}
 DECK = tuple(suit + rank for suit in SUITS for rank in RANKS)
-TOTAL_AUGEN = 120
-# The trump pictures of each game, highest first, and whether a suit is trump too.
+# The trump pictures of each game, highest first (the suit trumps follow them).
 PICTURES = {"RUFSPIEL": "OU", "SOLO": "OU", "TOUT": "OU", "WENZ": "U", "GEIER": "O"}
 SCHMIEREN_FROM = 7  # Nr. 3: the called ace may be discarded in the penultimate trick
 
@@ -65,7 +55,7 @@ class Contract:
         if not isinstance(data, Mapping):
             raise PlayError("contract", "must be an object with type, declarer and suit")
         kind, declarer, suit = data.get("type"), data.get("declarer"), data.get("suit")
-        if kind not in PICTURES:
+        if not isinstance(kind, str) or kind not in PICTURES:
             raise PlayError("contract.type", f"must be one of {', '.join(PICTURES)}")
         if declarer not in SEATS or isinstance(declarer, bool):
             raise PlayError("contract.declarer", "must be a seat 1-4")

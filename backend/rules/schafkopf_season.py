@@ -57,11 +57,8 @@ class Tally:
         for name, value in (("touts", touts), ("solos_won", won)):
             if value > played:
                 raise f.error(name, f"cannot exceed solos_played ({played}); a Tout is a solo")
-        table = f.raw("table")
-        if table is not None and (isinstance(table, bool) or not isinstance(table, (str, int))):
-            raise f.error("table", "must be a text or a number")
         assert points is not None
-        return cls(points, touts, won, played, None if table is None else str(table))
+        return cls(points, touts, won, played, _text(f, "table"))
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -99,11 +96,14 @@ def tally_game(record: Mapping[str, Any], score: Score) -> dict[str, Tally]:
     return out
 
 
-def tally_partie(records: Iterable[Mapping[str, Any]], rules: RuleSet | None = None) -> dict:
+def tally_partie(
+    records: Iterable[Mapping[str, Any]], rules: RuleSet | None = None
+) -> dict[str, Tally]:
     """Score a Partie's game lines and add them up per player (Nr. 7: the sum of a column).
 
     :raises RecordError: naming ``games[i].<field>`` for a line that is refused.
     """
+    rules = rules or PRESETS[0]
     totals: dict[str, Tally] = {}
     for i, record in enumerate(records):
         try:
@@ -153,13 +153,8 @@ def rank_from_dict(data: Any, rules: RuleSet | None = None) -> list[Line]:
     for ex in f.objs("exclusions"):
         ex.only(("player", "reason", "durchgang"))
         player, reason = ex.str("player"), ex.str("reason")
-        durchgang = ex.raw("durchgang")
-        if durchgang is not None and (
-            isinstance(durchgang, bool) or not isinstance(durchgang, (str, int))
-        ):
-            raise ex.error("durchgang", "must be the key of a Durchgang")
         assert player is not None and reason is not None
-        exclusions.append(Exclusion(player, reason, None if durchgang is None else str(durchgang)))
+        exclusions.append(Exclusion(player, reason, _text(ex, "durchgang")))
     return rank_tournament(durchgaenge, lots.data if lots else None, exclusions, rules)
 
 
@@ -278,3 +273,11 @@ def _excluded_line(player: str, durchgaenge: Mapping[str, Mapping[str, Tally]], 
         explain=(f"Removed from the prize ranking: {why} (S-D12).",),
         rank=0,
     )
+
+
+def _text(f: Fields, name: str) -> str | None:
+    """A key such as a table or a Durchgang: a text or a number, read as text."""
+    value = f.raw(name)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+        raise f.error(name, "must be a text or a number")
+    return None if value is None else str(value)

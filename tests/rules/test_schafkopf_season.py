@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from backend.rules import RecordError
 from backend.rules.schafkopf_season import (
@@ -87,3 +89,32 @@ def test_an_excluded_players_results_are_kept_but_void() -> None:
 def test_the_sum_of_a_partie_is_zero_like_every_line() -> None:
     games = next(c for c in TALLY if "error" not in c["expect"])["games"]
     assert sum(t.points for t in tally_partie(games).values()) == 0
+
+
+@st.composite
+def tallies(draw: st.DrawFn) -> Tally:
+    played = draw(st.integers(0, 4))
+    return Tally(
+        points=draw(st.integers(-6, 6)),
+        touts=draw(st.integers(0, played)),
+        solos_won=draw(st.integers(0, played)),
+        solos_played=played,
+    )
+
+
+@given(
+    st.dictionaries(st.sampled_from("ABCDEFGH"), tallies(), min_size=1),
+    st.dictionaries(st.sampled_from("ABCDEFGH"), tallies()),
+    st.permutations("ABCDEFGH"),
+)
+def test_the_ranking_follows_points_then_touts_then_won_then_played_solos(one, two, draw) -> None:
+    lots = {player: place for place, player in enumerate(draw, start=1)}
+    lines = rank_tournament({"1": one, "2": two}, {p: lots[p] for p in {*one, *two}})
+    keys = [(line.total, *line.tiebreak) for line in lines]
+    assert keys == sorted(keys, reverse=True)
+    assert len(set(keys)) == len(keys), "a lot of every player leaves no tie"
+    for line in lines:
+        total = one.get(line.player, Tally()) + two.get(line.player, Tally())
+        assert line.total == total.points
+        assert line.tiebreak[:3] == (total.touts, total.solos_won, total.solos_played)
+    assert [line.rank for line in lines] == list(range(1, len(lines) + 1))
