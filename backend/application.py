@@ -271,6 +271,42 @@ class Troef(Application[UUID]):
             lambda sl: (sl.close_short(reason, actor), {})[1],
         )
 
+    def start_play(
+        self, actor: Actor, list_id: str, deal_no: int, context: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Start the play mode of the next deal: its dealt hands, leader and trump/contract."""
+        return self._on_list(
+            actor,
+            list_id,
+            "start_play",
+            {"deal_no": deal_no, "context": context},
+            lambda sl: sl.start_play(deal_no, context, actor),
+        )
+
+    def make_bid(
+        self, actor: Actor, list_id: str, deal_no: int, seat: Any, bid: Any
+    ) -> dict[str, Any]:
+        """Record a bid of a deal in play, in order."""
+        return self._on_list(
+            actor,
+            list_id,
+            "make_bid",
+            {"deal_no": deal_no, "seat": seat, "bid": bid},
+            lambda sl: sl.make_bid(deal_no, seat, bid, actor),
+        )
+
+    def play_card(
+        self, actor: Actor, list_id: str, deal_no: int, seat: Any, card: Any
+    ) -> dict[str, Any]:
+        """Record a card of a deal in play; returns the trick, revoke, winner and next turn."""
+        return self._on_list(
+            actor,
+            list_id,
+            "play_card",
+            {"deal_no": deal_no, "seat": seat, "card": card},
+            lambda sl: sl.play_card(deal_no, seat, card, actor),
+        )
+
     def submit_list(
         self, actor: Actor, list_id: str, scorer: str, confirmed_by: str
     ) -> dict[str, Any]:

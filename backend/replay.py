@@ -75,4 +75,16 @@ def summary(event: Any) -> str:
         return f"cancelled: {event.reason}"
     if name == "ListSubmitted":
         return f"submitted by seat {event.scorer}, confirmed by seat {event.confirmed_by}"
+    if name == "PlayStarted":
+        ctx = event.context
+        game = next((f"{k} {ctx[k] or 'none'}" for k in ("trump", "strain") if k in ctx), "")
+        if "contract" in ctx:
+            game = f"contract {ctx['contract']['type']} of seat {ctx['contract']['declarer']}"
+        return f"play of deal {event.deal_no} started: seat {ctx['leader']} leads, {game}"
+    if name == "BidMade":
+        return f"seat {event.seat} bid {event.bid}"
+    if name == "CardPlayed":
+        line = f"seat {event.seat} played {event.card}"
+        line += f" (revoke!) [{event.rule}]" if event.revoke else ""
+        return line + (f"; trick {event.trick_no} to seat {event.winner}" if event.winner else "")
     return name

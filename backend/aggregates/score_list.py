@@ -34,13 +34,14 @@ from .list_policy import (
     live_rows,
     same_side,
 )
+from .score_list_play import PlayMixin
 
 LIST_NAMESPACE = UUID("6f1d6c1e-6a43-4c59-9a57-2f3e1b1c0a11")
 RULINGS = ("upheld", "corrected", "voided", "adjusted")
 MAX_TEXT = 500
 
 
-class ScoreList(Chained):
+class ScoreList(PlayMixin, Chained):
     """A table's score list, as a chain of events."""
 
     class Opened(Chained.Created):
@@ -67,6 +68,7 @@ class ScoreList(Chained):
             agg.seats, agg.planned_deals = self.seats, self.planned_deals
             agg.pen, agg.rows, agg.disputes, agg.adjustments = None, [], [], []
             agg.submitted, agg.closed_short, agg.cancelled = None, None, None
+            agg.play = {}
 
     class PenTaken(Chained.Event):
         device: str
