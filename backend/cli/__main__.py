@@ -1,0 +1,5 @@
+"""Run the ``troef`` command as ``python -m backend.cli``."""
+
+from . import main
+
+main()
