@@ -169,13 +169,19 @@ def competition_of(db: Database, e: Any) -> str:
     return db["lists"].get(str(e.originator_id))["competition_id"]
 
 
-def refresh(db: Database, e: Any, dirty: set[str]) -> None:
-    """Recompute the list's counted numbers, running totals and totals from its rows."""
+def refresh(db: Database, e: Any, dirty: set[str], from_deal: int | None = None) -> None:
+    """Recompute the list's counted numbers, running totals and totals from its rows.
+
+    Rows before ``from_deal`` (the deal the event changed) keep their stored values; only
+    the changed row and those after it are written.
+    """
     list_id = str(e.originator_id)
     lst = db["lists"].get(list_id)
     seats = json.loads(lst["seats"])
     running = dict.fromkeys(seats, 0)
     counted = 0
+    start = getattr(e, "deal_no", 1) if from_deal is None else from_deal
+    changes = []
     for row in db.query(
         "SELECT deal_no, points, voided, counts FROM deal_rows WHERE list_id = ? ORDER BY deal_no",
         [list_id],
@@ -187,9 +193,12 @@ def refresh(db: Database, e: Any, dirty: set[str]) -> None:
             if row["counts"]:
                 counted += 1
                 number = counted
-        db["deal_rows"].update(
-            (list_id, row["deal_no"]), {"running": _j(running), "counted_no": number}
-        )
+        if row["deal_no"] >= start:
+            changes.append((_j(running), number, list_id, row["deal_no"]))
+    db.conn.executemany(
+        "UPDATE deal_rows SET running = ?, counted_no = ? WHERE list_id = ? AND deal_no = ?",
+        changes,
+    )
     for adj in db.query("SELECT points FROM adjustments WHERE list_id = ?", [list_id]):
         for seat, pts in json.loads(adj["points"]).items():
             running[seat] = running.get(seat, 0) + pts

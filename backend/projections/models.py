@@ -12,7 +12,12 @@ from typing import Any
 
 from eventsourcing.application import Application
 from eventsourcing.persistence import Tracking
-from eventsourcing.sqlite import SQLiteDatastore, SQLiteTrackingRecorder
+from eventsourcing.sqlite import (
+    SQLiteConnection,
+    SQLiteConnectionPool,
+    SQLiteDatastore,
+    SQLiteTrackingRecorder,
+)
 from sqlite_utils import Database
 
 from . import audit, competitions, lists, results
@@ -21,6 +26,20 @@ from .migrations import TABLES, migrations
 Handler = Callable[[Database, Any, Any, set[str]], None]
 HANDLERS: dict[str, Handler] = {**competitions.HANDLERS, **lists.HANDLERS}
 BATCH = 200
+
+
+class _ViewPool(SQLiteConnectionPool):
+    """Connections that do not wait for the disk at every commit (WAL, synchronous=NORMAL).
+
+    A crash can lose the last few transactions of the read models, never corrupt them; the
+    tracking position is lost with them, so the next catch-up simply applies them again.
+    """
+
+    def _create_connection(self) -> SQLiteConnection:
+        connection = super()._create_connection()
+        with connection.cursor() as cursor:  # autocommit: no transaction is open here
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        return connection
 
 
 class ReadModels(SQLiteTrackingRecorder):
@@ -32,7 +51,9 @@ class ReadModels(SQLiteTrackingRecorder):
         with sqlite3.connect(self.path) as conn:
             conn.execute("PRAGMA journal_mode=WAL")
             migrations.apply(Database(conn))
-        super().__init__(SQLiteDatastore(self.path, lock_timeout=30))
+        datastore = SQLiteDatastore(self.path, lock_timeout=30)
+        datastore.pool = _ViewPool(db_name=self.path, lock_timeout=30)
+        super().__init__(datastore)
         self.create_table()
         self._lock = threading.Lock()
 
