@@ -160,6 +160,20 @@ class Troef(Application[UUID]):
             )
         self._on_competition(competition_id, lambda c: c.close_evening(evening, actor))
 
+    def adjust_standing(
+        self,
+        actor: Actor,
+        competition_id: str,
+        player_id: str,
+        points: int,
+        reason: str,
+        article: str = "",
+    ) -> None:
+        """A director's ruling on the standings, as its own line (submitted lists stay)."""
+        self._on_competition(
+            competition_id, lambda c: c.adjust_standing(player_id, points, reason, article, actor)
+        )
+
     def get_competition(self, competition_id: str) -> Competition:
         return self._get(competition_uuid(competition_id), Competition, "competition")
 

@@ -56,7 +56,7 @@ class Competition(Chained):
                 self.rules,
                 self.counting,
             )
-            agg.players, agg.evenings = {}, []
+            agg.players, agg.evenings, agg.adjustments = {}, [], []
 
     class PlayerEnrolled(Chained.Event):
         player_id: str
@@ -136,6 +136,24 @@ class Competition(Chained):
         def apply(self, agg: Any) -> None:
             super().apply(agg)
             agg.evenings[self.evening - 1]["closed"] = True
+
+    class StandingAdjusted(Chained.Event):
+        player_id: str
+        points: int
+        reason: str
+        article: str
+        actor: dict[str, Any]
+
+        def apply(self, agg: Any) -> None:
+            super().apply(agg)
+            agg.adjustments.append(
+                {
+                    "player_id": self.player_id,
+                    "points": self.points,
+                    "reason": self.reason,
+                    "article": self.article,
+                }
+            )
 
     @classmethod
     def create(
@@ -245,6 +263,29 @@ class Competition(Chained):
         check_director(actor, "close an evening")
         self.open_evening(evening)
         self._record(self.EveningClosed, evening=evening, actor=actor.as_dict())
+
+    def adjust_standing(
+        self, player_id: str, points: int, reason: str, article: str, actor: Actor
+    ) -> None:
+        """Record a ruling on the standings (the lists stay as submitted), as its own line.
+
+        Klaverjas SB-2/SB-9 (K-D16): after hand-in a list never changes; the board's ruling
+        is a separate adjustment with its reason, shown as its own line in the standings.
+        """
+        check_director(actor, "adjust the standings")
+        self.player(player_id)
+        if isinstance(points, bool) or not isinstance(points, int) or points == 0:
+            raise InvalidInput("must be a whole number of points other than 0", "points")
+        if not isinstance(article, str) or len(article) > 200:
+            raise InvalidInput("must be a short text", "article")
+        self._record(
+            self.StandingAdjusted,
+            player_id=player_id,
+            points=points,
+            reason=_name(reason, "reason"),
+            article=article.strip(),
+            actor=actor.as_dict(),
+        )
 
     @property
     def ruleset(self) -> RuleSet:

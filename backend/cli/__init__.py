@@ -7,6 +7,7 @@ import click
 from .demo import demo
 from .history import audit, init, projections, replay
 from .score import score
+from .standings import standings
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -15,5 +16,5 @@ def main() -> None:
     """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
 
 
-for command in (score, init, audit, projections, replay, demo):
+for command in (score, init, audit, projections, replay, demo, standings):
     main.add_command(command)

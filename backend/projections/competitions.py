@@ -88,6 +88,27 @@ def closed(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
     _head(db, e, dirty)
 
 
+def adjusted(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
+    position = (
+        db.execute(
+            "SELECT COUNT(*) FROM standing_adjustments WHERE competition_id = ?", [_cid(e)]
+        ).fetchone()[0]
+        + 1
+    )
+    db["standing_adjustments"].insert(
+        {
+            "competition_id": _cid(e),
+            "position": position,
+            "player_id": e.player_id,
+            "points": e.points,
+            "reason": e.reason,
+            "article": e.article,
+            "timestamp": e.timestamp.isoformat(),
+        }
+    )
+    _head(db, e, dirty)
+
+
 def _head(db: Database, e: Any, dirty: set[str]) -> None:
     db["competitions"].update(_cid(e), {"head": e.hash})
     dirty.add(_cid(e))
@@ -102,4 +123,5 @@ HANDLERS = {
     "Competition.AttendanceRecorded": attendance,
     "Competition.SeatingDrawn": drawn,
     "Competition.EveningClosed": closed,
+    "Competition.StandingAdjusted": adjusted,
 }

@@ -230,4 +230,21 @@ TABLES = (
     "evening_results",
     "standings",
     "travellers",
+    "standing_adjustments",
 )
+
+
+@migrations()
+def m005_standing_adjustments(db: Database) -> None:
+    db["standing_adjustments"].create(
+        {
+            "competition_id": str,
+            "position": int,
+            "player_id": str,
+            "points": int,
+            "reason": str,
+            "article": str,
+            "timestamp": str,
+        },
+        pk=("competition_id", "position"),
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -24,7 +25,7 @@ from ..rules import (
 from ..rules.games import ruleset_from_stored
 from ..rules.result import Score
 from ..rules.ruleset import RuleSet
-from ..rules.standings import Line
+from ..rules.standings import Counted, Line, rank
 
 ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notice"}
 
@@ -61,6 +62,7 @@ def refresh(db: Database, competition_id: str) -> None:
                 "detail": f"{exc.field}: {exc.message}",
             }
         )
+    lines = _with_adjustments(db, competition_id, lines)
     db["evening_results"].insert_all(data.evening_rows(), replace=True)
     db["standings"].insert_all(
         {
@@ -76,6 +78,33 @@ def refresh(db: Database, competition_id: str) -> None:
         }
         for line in lines
     )
+
+
+def _with_adjustments(db: Database, competition_id: str, lines: list[Line]) -> list[Line]:
+    """Add the director's standing adjustments, each as a result line of its own, and re-rank."""
+    adjustments = list(
+        db.query(
+            "SELECT * FROM standing_adjustments WHERE competition_id = ? ORDER BY position",
+            [competition_id],
+        )
+    )
+    if not adjustments:
+        return lines
+    by_player = {line.player: line for line in lines}
+    for adj in adjustments:
+        line = by_player.get(adj["player_id"]) or Line(adj["player_id"], 0)
+        reason = "ruling: " + adj["reason"] + (f" ({adj['article']})" if adj["article"] else "")
+        by_player[adj["player_id"]] = replace(
+            line,
+            total=line.total + adj["points"],
+            results=(
+                *line.results,
+                Counted(f"ruling {adj['position']}", adj["points"], True, reason),
+            ),
+        )
+    unranked = {line.player for line in lines if line.rank == 0}  # excluded (Nr. 8)
+    ranked = rank(line for p, line in by_player.items() if p not in unranked)
+    return ranked + [line for p, line in by_player.items() if p in unranked]
 
 
 class _Inputs:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from backend.aggregates.actor import Actor
-from backend.aggregates.errors import Conflict, InvalidInput
+from backend.aggregates.errors import Conflict, Forbidden, InvalidInput
 from backend.application import Troef
 from backend.projections import ReadModels
 
@@ -160,3 +160,20 @@ def test_a_bridge_session_is_matchpointed_over_the_travellers(
     with pytest.raises(InvalidInput) as refused:
         app.record_deal(phone(client), entry["list_id"], 2, {**record, "board": 99})
     assert refused.value.field == "board"
+
+
+def test_a_ruling_after_hand_in_is_its_own_line_in_the_standings(
+    wired: tuple[Troef, ReadModels], boss: Actor
+) -> None:
+    app, views = wired
+    cid, ids = _competition(app, boss, "klaverjas", "klaverjas-amsterdams", 4)
+    app.draw_seating(boss, cid, 1, seed="3")
+    app.adjust_standing(boss, cid, ids[0], -100, "reneged on a claim", "SB-9")
+    line = views.rows(
+        "SELECT * FROM standings WHERE competition_id = ? AND player_id = ?", [cid, ids[0]]
+    )[0]
+    results = json.loads(line["results"])
+    assert results[-1]["value"] == -100 and "SB-9" in results[-1]["reason"]
+    assert line["total"] == sum(r["value"] for r in results)
+    with pytest.raises(Forbidden):
+        app.adjust_standing(phone("A"), cid, ids[0], 5, "no")
