@@ -10,7 +10,7 @@ partner" means the card two places before yours is winning. Seats are N E S W, c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -79,9 +79,10 @@ PLAY_OPTIONS = (
     ),
 )
 _DEFAULTS = {o.name: o.default for o in PLAY_OPTIONS}
+Rules = RuleSet | Mapping[str, Any] | None  # a rule set, or just its option values
 
 
-def _option(rules: RuleSet | None, name: str) -> Any:
+def _option(rules: Rules, name: str) -> Any:
     return _DEFAULTS[name] if rules is None else rules[name]
 
 
@@ -97,7 +98,8 @@ def check_cards(cards: Any, field: str, lo: int = 0, hi: int = 32) -> list[str]:
     if not isinstance(cards, (list, tuple)):
         raise PlayError(field, "must be a list of cards like 'SA', 'H10', 'CJ'")
     if not lo <= len(cards) <= hi:
-        raise PlayError(field, f"must hold {lo}..{hi} cards, got {len(cards)}")
+        wanted = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise PlayError(field, f"must hold {wanted} cards, got {len(cards)}")
     for i, card in enumerate(cards):
         if not isinstance(card, str) or card not in CARDS:
             raise PlayError(
@@ -154,7 +156,7 @@ def _situation(hand: Any, trick: Any, trump: Any) -> tuple[list[str], list[str]]
 
 
 def legal_cards(
-    hand: Sequence[str], trick: Sequence[str], trump: str, rules: RuleSet | None = None
+    hand: Sequence[str], trick: Sequence[str], trump: str, rules: Rules = None
 ) -> list[str]:
     """Return the cards of ``hand`` that may be played to ``trick`` (art. 6-10), in hand order.
 
@@ -189,7 +191,7 @@ def revoke(
     trick: Sequence[str],
     trump: str,
     card: str,
-    rules: RuleSet | None = None,
+    rules: Rules = None,
 ) -> str | None:
     """Return the article a play breaks ("art. 6" .. "art. 10", see ARTICLES) or None if legal.
 
@@ -242,7 +244,7 @@ def roem_in_trick(cards: Sequence[str], trump: str) -> list[tuple[str, int]]:
     return [(name, ROEM[name]) for name in items]
 
 
-def may_redeal(hand: Sequence[str], rules: RuleSet | None = None) -> bool:
+def may_redeal(hand: Sequence[str], rules: Rules = None) -> bool:
     """Return True when the forced player's 8 cards hold no picture card (SB-6, K-D4)."""
     cards = check_cards(hand, "hand", 8, 8)
     pictures = PICTURES[bool(_option(rules, "ace_is_picture"))]
@@ -250,7 +252,7 @@ def may_redeal(hand: Sequence[str], rules: RuleSet | None = None) -> bool:
 
 
 def replay(
-    tricks: Sequence[Sequence[str]], leader: str, trump: str, rules: RuleSet | None = None
+    tricks: Sequence[Sequence[str]], leader: str, trump: str, rules: Rules = None
 ) -> dict[str, Any]:
     """Work out a played deal's facts from its 8 tricks: the fields of a deal record.
 
