@@ -85,7 +85,11 @@ def read_per_pair(f: Fields, name: str, most: int, revoked: bool) -> dict[str, i
     total = values["NS"] + values["EW"]
     rule = "art. 5" if name == "card_points" else "8 tricks a deal"
     if revoked and total > most:
-        raise f.error(name, f"NS {values['NS']} + EW {values['EW']} = {total}, more than {most}")
+        raise f.error(
+            name,
+            f"NS {values['NS']} + EW {values['EW']} = {total}, more than {most} "
+            "(the standing when play stopped, §8 check 1)",
+        )
     if not revoked and total != most:
         raise f.error(
             name,
@@ -160,13 +164,15 @@ def read_roem_entry(entry: Fields, trick: int | None) -> int:
     made = sum(ROEM[name] for name in names)
     value = entry.int("value", required=not names)
     value = made if value is None else value
-    if value < 0 or value % 10 or value in NO_TOTAL:
+    if value < 0:
+        raise entry.error("value", f"roem is never negative, got {value} (art. 4c)")
+    if value % 10 or value in NO_TOTAL:
         raise entry.error(
             "value",
             f"roem {value} is not made of the values 20, 50, 100 and 200 (art. 4c, §8 check 3)",
         )
     if names and made != value:
-        raise entry.error("value", f"{' + '.join(names)} make {made}, not {value} (art. 4c)")
+        raise entry.error("value", f"{' + '.join(names)} add up to {made}, not {value} (art. 4c)")
     if trick is not None and names and tuple(sorted(names)) not in ONE_TRICK:
         raise entry.error(
             "items",
