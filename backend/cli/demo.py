@@ -34,11 +34,11 @@ DIRECTOR = "director"
     help="small: one evening per game (for tests); full: a few evenings each.",
 )
 def demo(instance_path: str | None, seed: int, size: str) -> None:
-    """Fill an instance with a demo club: a wiezen season, klaverjas evenings, a schafkopf day.
+    """Fill an instance with a demo club: wiezen, klaverjas, a schafkopf day, bridge pairs.
 
     Every deal is entered as a table phone would and every list is submitted, so the
-    standings, the lists and the audit trail look like a real club's. Bridge is not in
-    the demo yet (no bridge movement can be drawn).
+    standings, the lists, the bridge travellers and the audit trail look like a real
+    club's.
 
     \b
     Example:
@@ -79,16 +79,26 @@ def _show(summary: Summary, views: ReadModels) -> None:
     )[0]["n"]
     short = sum(p.closed_short for p in summary.lists)
     disputes = sum(p.disputes for p in summary.lists)
+    bridge = summary.game == "bridge"
     click.echo(f"\n{summary.name} ({summary.game})  {summary.competition_id}")
     click.echo(
-        f"  {summary.players} players, {summary.evenings} evening(s), "
-        f"{len(summary.lists)} lists ({submitted} submitted, {short} closed short), "
-        f"{summary.rows} rows, {summary.counted} counted deals, {disputes} dispute(s) ruled"
+        f"  {summary.players} {'pairs' if bridge else 'players'}, {summary.evenings} "
+        f"evening(s), {len(summary.lists)} lists ({submitted} submitted, {short} closed "
+        f"short), {summary.rows} rows, {summary.counted} counted deals, {disputes} "
+        "dispute(s) ruled"
     )
+    if bridge:
+        revokes = sum(getattr(p, "revokes", 0) for p in summary.lists)
+        adjusted = sum(getattr(p, "adjusted", 0) for p in summary.lists)
+        click.echo(
+            f"  {revokes} revoke(s) claimed, {adjusted} artificial adjusted score(s); "
+            "standings: the sum of each pair's session percentages"
+        )
     top = views.rows(
         "SELECT rank, name, total FROM standings WHERE competition_id = ? "
         "ORDER BY rank, name LIMIT 3",
         [summary.competition_id],
     )
     for line in top:
-        click.echo(f"  {line['rank']:>3}. {line['name']:<28} {line['total']:>7}")
+        total = f"{line['total'] / 100:.2f}" if bridge else f"{line['total']}"
+        click.echo(f"  {line['rank']:>3}. {line['name']:<28} {total:>7}")

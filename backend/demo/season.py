@@ -1,10 +1,10 @@
-"""Build the demo club through the application: a season of wiezen, klaverjas and schafkopf.
+"""Build the demo club through the application: wiezen, klaverjas, schafkopf and bridge.
 
 Everything goes through :class:`~backend.application.Troef`'s commands, as the director's
-console and the table phones would send them: competitions, players, evenings with
-attendance, draws, every deal entered by a table phone, a dispute with a ruling, a list
-closed at 23:00, submitted lists and closed evenings. The same seed gives the same club,
-draws and deals. Bridge is left out until ``draw_seating`` can draw a bridge movement.
+console and the table phones would send them: competitions, players (bridge: pairs),
+evenings with attendance, draws, every deal entered by a table phone, a dispute with a
+ruling, a list closed at 23:00, submitted lists and closed evenings. The same seed gives
+the same club, draws and deals. The bridge evenings are played by :mod:`.bridge_season`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from typing import Any
 from ..aggregates.actor import Actor, director
 from ..application import Troef
 from ..rules.seating import wiezen_split
+from . import bridge_season
 from .names import club_names
 from .tables import Incidents, Phones, Played, play_list
 
-DEMO_GAMES = ("wiezen", "klaverjas", "schafkopf")
+DEMO_GAMES = ("wiezen", "klaverjas", "schafkopf", "bridge")
 NOTICE = 0.65  # the share of absences announced in time
 
 
@@ -36,14 +37,23 @@ class Size:
     schafkopf_players: int = 8
     durchgaenge: int = 2
     wiezen_close_after: int | None = None  # counted deals when 23:00 stops the last table
+    bridge_pairs: int = 10
+    bridge_evenings: int = 3
+    boards_per_round: int = 3
 
     def __post_init__(self) -> None:
-        """Refuse a club the rules cannot seat (W-D1, klaverjas art. 1, Schafkopf Nr. 1)."""
+        """Refuse a club the rules cannot seat (W-D1, klaverjas art. 1, Schafkopf Nr. 1).
+
+        Bridge: a Mitchell seats 5 to 60 pairs, and one evening a pair or two is absent.
+        """
         if self.wiezen_players < 4 or self.klaverjas_players < 4:
             raise ValueError("wiezen and klaverjas need at least 4 players")
         if self.schafkopf_players < 4 or self.schafkopf_players % 4:
             raise ValueError("schafkopf needs a multiple of 4 players")
-        if min(self.wiezen_sundays, self.klaverjas_evenings, self.durchgaenge) < 1:
+        if not 6 <= self.bridge_pairs <= 60 or not 1 <= self.boards_per_round <= 10:
+            raise ValueError("bridge needs 6 to 60 pairs and 1 to 10 boards a round")
+        evenings = (self.wiezen_sundays, self.klaverjas_evenings, self.bridge_evenings)
+        if min(*evenings, self.durchgaenge) < 1:
             raise ValueError("every game needs at least one evening (and Durchgang)")
 
 
@@ -57,6 +67,8 @@ SIZES = {
         schafkopf_players=4,
         durchgaenge=1,
         wiezen_close_after=18,
+        bridge_pairs=6,
+        bridge_evenings=1,
     ),
 }
 
@@ -110,6 +122,7 @@ def build_demo(
         "wiezen": lambda: _wiezen(app, boss, seed, scale),
         "klaverjas": lambda: _klaverjas(app, boss, seed, scale),
         "schafkopf": lambda: _schafkopf(app, boss, seed, scale),
+        "bridge": lambda: _bridge(app, boss, seed, scale),
     }
     unknown = [g for g in games if g not in builders]
     if unknown:
@@ -168,6 +181,20 @@ def _schafkopf(app: Troef, boss: Actor, seed: int | str, size: Size) -> Summary:
     return _season(app, boss, rng, plan, lambda rng, players, evenings: _all_present(players))
 
 
+def _bridge(app: Troef, boss: Actor, seed: int | str, size: Size) -> Summary:
+    rng = random.Random(f"{seed}:bridge")
+    plan = Plan(
+        "bridge",
+        "Bridgeclub De Vrije Slag: parencompetitie dinsdagavond 2025-2026",
+        "bridge-nbb-1930",
+        size.bridge_pairs,
+        _dates("2025-09-02", size.bridge_evenings),
+        {"boards_per_round": size.boards_per_round},
+    )
+    play = bridge_season.evenings(app, boss, rng)
+    return _season(app, boss, rng, plan, _bridge_attendance, play=play)
+
+
 def _season(
     app: Troef,
     boss: Actor,
@@ -175,10 +202,17 @@ def _season(
     plan: Plan,
     attendance: Callable[[random.Random, list[str], int], Attendance],
     incidents: Callable[[int, dict[str, Any], int], Incidents] | None = None,
+    play: bridge_season.Evening | None = None,
 ) -> Summary:
-    """Create a competition, enrol its players and play each of its evenings."""
+    """Create a competition, enrol its players and play each of its evenings.
+
+    ``play`` plays a drawn evening (bridge); by default each list is played on its own.
+    """
     cid = app.create_competition(boss, plan.name, plan.rules, plan.counting)
-    names = club_names(rng, plan.game, plan.players)
+    if plan.game == "bridge":
+        names = bridge_season.pair_names(rng, plan.players)
+    else:
+        names = club_names(rng, plan.game, plan.players)
     players = [app.enrol_player(boss, cid, name) for name in names]
     summary = Summary(cid, plan.name, plan.game, len(players))
     phones = Phones(f"phone-{cid[:8]}")
@@ -188,10 +222,13 @@ def _season(
             app.record_attendance(boss, cid, evening, player, present[player])
         lot = f"demo-{plan.game}-{evening}-{rng.getrandbits(32):08x}"
         drawn = app.draw_seating(boss, cid, evening, seed=lot)
-        last_table = max(e["table"] for e in drawn["lists"])
-        for entry in drawn["lists"]:
-            events = incidents(evening, entry, last_table) if incidents else None
-            summary.lists.append(play_list(app, boss, entry, plan.game, rng, phones, events))
+        if play is not None:
+            summary.lists += play(evening, drawn, phones)
+        else:
+            last_table = max(e["table"] for e in drawn["lists"])
+            for entry in drawn["lists"]:
+                events = incidents(evening, entry, last_table) if incidents else None
+                summary.lists.append(play_list(app, boss, entry, plan.game, rng, phones, events))
         app.close_evening(boss, cid, evening)
         summary.evenings += 1
     return summary
@@ -241,4 +278,26 @@ def _klaverjas_attendance(rng: random.Random, players: list[str], evenings: int)
             k = min(rng.choice((0, 1, 1, 2)), n - 4)
             statuses = {p: _absent(rng) for p in rng.sample(players, k)}
         out.append({p: statuses.get(p, "present") for p in players})
+    return out
+
+
+def _bridge_attendance(rng: random.Random, pairs: list[str], evenings: int) -> Attendance:
+    """Every pair on the first evening (if there are more); later a pair or two is absent.
+
+    The second evening (or the only one) one pair sends notice, so an even club plays with
+    an odd number: a phantom pair, and whoever meets it sits out the round. An odd club
+    already has its phantom on the first evening (on a single evening: two pairs absent).
+    """
+    n, out = len(pairs), []
+    noticed = min(1, evenings - 1)
+    for evening in range(evenings):
+        if evening == noticed:
+            k = 1 if n % 2 == 0 or evenings > 1 else 2
+            statuses = dict.fromkeys(rng.sample(pairs, k), "absent_notice")
+        elif evening == 0:
+            statuses = {}
+        else:
+            k = min(rng.choice((0, 1, 2)), n - 5)
+            statuses = {p: _absent(rng) for p in rng.sample(pairs, k)}
+        out.append({p: statuses.get(p, "present") for p in pairs})
     return out

@@ -19,7 +19,7 @@ from backend.aggregates.errors import ListSubmittedError
 from backend.aggregates.list_policy import complete_record
 from backend.application import Troef
 from backend.cli import main
-from backend.demo import bridge, counts, deal_stream, full_record
+from backend.demo import boards, bridge, counts, deal_stream, full_record
 from backend.demo.season import Summary, build_demo
 from backend.projections import ReadModels
 from backend.rules import score_record
@@ -125,6 +125,30 @@ def test_bridge_boards_score_and_declarer_takes_about_level_plus_six() -> None:
         bridge.random_deal(rng, dealer="S", board=1)
 
 
+def test_the_results_on_one_bridge_board_look_like_one_deal() -> None:
+    rng = random.Random(3)
+    same = boards_seen = revokes = 0
+    for board in range(1, 401):
+        deal = boards.draw_deal(rng, board)
+        results = [boards.table_result(rng, deal) for _ in range(5)]
+        results[0] = boards.with_revoke(rng, results[0]) if results[0]["contract"] else results[0]
+        for facts in results:
+            record = {"format": 1, "game": "bridge", "ns": "p1", "ew": "p2", **facts}
+            score = score_record(record).as_dict()
+            revokes += "revoke" in score["markers"]
+        if deal.contract is None:
+            continue
+        boards_seen += 1
+        side = boards.SIDE[deal.declarer]
+        played = [f for f in results if f["contract"] and f["declarer"] in side]
+        same += sum(f["contract"]["strain"] == deal.contract["strain"] for f in played) >= 3
+        for facts in played:
+            if facts["contract"]["strain"] == deal.contract["strain"]:
+                assert abs(facts["tricks"] - deal.tricks) <= 1  # the same cards, played
+    assert same > 0.8 * boards_seen  # most tables reach the same strain with the same side
+    assert revokes > 300
+
+
 def test_the_same_seed_gives_the_same_deals() -> None:
     for table in SEATS:
         first = [r for r, _ in _table(table, 11)]
@@ -151,13 +175,16 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Troef, Any,
 
 def test_the_demo_has_a_competition_of_each_game_with_submitted_lists(club: Any) -> None:
     _, views, summaries = club
-    assert [s.game for s in summaries] == ["wiezen", "klaverjas", "schafkopf"]
+    assert [s.game for s in summaries] == ["wiezen", "klaverjas", "schafkopf", "bridge"]
     lists = views.rows("SELECT status, closed_short, game FROM lists")
     assert lists and {r["status"] for r in lists} == {"submitted"}
     assert [r["game"] for r in lists if r["closed_short"]] == ["wiezen"]
     assert "23:00" in next(r["closed_short"] for r in lists if r["closed_short"])
-    disputes = views.rows("SELECT ruling FROM disputes")
-    assert [d["ruling"] for d in disputes] == ["corrected"]
+    disputes = views.rows("SELECT l.game, d.ruling FROM disputes d JOIN lists l USING (list_id)")
+    assert sorted((d["game"], d["ruling"]) for d in disputes) == [
+        ("bridge", "corrected"),
+        ("wiezen", "corrected"),
+    ]
     assert {r["closed"] for r in views.rows("SELECT closed FROM evenings")} == {1}
 
 
@@ -206,7 +233,10 @@ def test_standings_exist_for_each_competition(club: Any) -> None:
     _, views, summaries = club
     for summary in summaries:
         ranked = _standings(views, summary.game)
-        assert len(ranked) == summary.players
+        if summary.game == "bridge":  # a pair is ranked once it played a session
+            assert set(ranked) == _attendance(views, "bridge", "present")
+        else:
+            assert len(ranked) == summary.players
         assert min(r["rank"] for r in ranked.values()) == 1
 
 
@@ -236,6 +266,65 @@ def test_klaverjas_gives_1600_a_partij_sat_out_and_4200_for_an_absence_with_noti
     for r in sat_out:
         parts = r["detail"].split(" + ")
         assert r["points"] == sum(1600 if p == "sat_out" else int(p) for p in parts)
+
+
+def test_a_bridge_pair_sits_out_against_the_phantom_each_round_of_an_odd_evening(
+    club: Any,
+) -> None:
+    _, views, _ = club
+    present = _attendance(views, "bridge", "present")
+    assert len(present) % 2 == 1 and _attendance(views, "bridge", "absent_notice")
+    row = views.rows(
+        "SELECT e.draw FROM evenings e JOIN competitions c USING (competition_id) "
+        "WHERE c.game = 'bridge'"
+    )[0]
+    rounds = json.loads(row["draw"])["rounds"]
+    assert [len(r["sitting_out"]) for r in rounds] == [1] * len(rounds)
+    assert {r["sitting_out"][0] for r in rounds} <= present
+
+
+def test_bridge_lists_are_scored_by_ns_and_confirmed_by_ew(club: Any) -> None:
+    app, views, _ = club
+    lists = views.rows("SELECT list_id, rows, boards FROM lists WHERE game = 'bridge'")
+    assert lists
+    for row in lists:
+        assert row["rows"] == len(json.loads(row["boards"]))
+        submitted = app.get_list(row["list_id"]).submitted
+        assert (submitted["scorer"], submitted["confirmed_by"]) == ("NS", "EW")
+
+
+def test_bridge_session_percentages_are_between_0_and_100_and_add_up_to_the_standing(
+    club: Any,
+) -> None:
+    _, views, _ = club
+    sessions = views.rows(
+        "SELECT e.* FROM evening_results e JOIN competitions c USING (competition_id) "
+        "WHERE c.game = 'bridge'"
+    )
+    assert sessions and all(0 <= r["points"] <= 10000 for r in sessions)  # hundredths of a %
+    for player, line in _standings(views, "bridge").items():
+        assert line["total"] == sum(r["points"] for r in sessions if r["player_id"] == player)
+
+
+def test_every_bridge_board_gives_ns_and_ew_matchpoints_that_add_up_to_the_top(
+    club: Any,
+) -> None:
+    _, views, _ = club
+    travellers = views.rows("SELECT * FROM travellers")
+    assert travellers
+    per_board = Counter((t["evening"], t["board"]) for t in travellers)
+    assert min(per_board.values()) >= 2  # every board is compared over the tables
+    for t in travellers:
+        assert (
+            t["ns_mp"] + t["ew_mp"] == t["top"] == 200 * (per_board[t["evening"], t["board"]] - 1)
+        )
+    adjusted = [json.loads(t["adjusted"]) for t in travellers if t["adjusted"]]
+    assert adjusted == [{"ns": "AVG+", "ew": "AVG-"}]
+    revokes = views.rows(
+        "SELECT d.points FROM deal_rows d JOIN lists l USING (list_id) "
+        "WHERE l.game = 'bridge' AND d.record LIKE '%\"revokes\"%'"
+    )
+    assert revokes  # a revoke was claimed on some board
 
 
 def test_a_submitted_list_refuses_another_deal(club: Any) -> None:
