@@ -139,7 +139,7 @@ def _read_claim(r: Fields, seat_field: str) -> _Claim:
     )
     for name, who in (("claimed_by", claimed_by), ("suggested_by", suggested_by)):
         if who is not None and SIDE[who] == SIDE[seat]:
-            raise r.error(name, f"only the opponents of {seat} can claim this penalty (§1-Overige)")
+            raise r.error(name, f"only opponents of {seat} claim or suggest this penalty (§1)")
     return _Claim(r, seat, claimed_by, attention_by, suggested_by, r.bool("wrong_penalty"))
 
 

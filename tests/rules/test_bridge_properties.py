@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,6 +176,23 @@ INNER_KEYS = [
     "level", "strain", "dbl", "offender", "inspector", "choice", "trick", "claimed_by",
     "withheld_card", "offender_tricks_from_revoke_on", "ns", "ew", "N", "late",
 ]  # fmt: skip
+
+
+def test_board_info_refuses_board_zero_and_below() -> None:
+    for board in (0, -1, "3", True):
+        with pytest.raises(RecordError) as refused:
+            board_info(board)  # type: ignore[arg-type]
+        assert refused.value.field == "board"
+
+
+def test_duplicate_score_ns_takes_a_contract_object_or_none_for_passed_out() -> None:
+    contract = {"level": 4, "strain": "S", "dbl": 0}
+    assert duplicate_score_ns(contract, "S", "NS", 11) == 650  # §C Example 1
+    assert duplicate_score_ns(Contract(3, "NT", 1), "E", "None", 7) == 300  # §C Example 2
+    assert duplicate_score_ns(None, "N", "Both", 0) == 0
+    with pytest.raises(RecordError) as refused:
+        duplicate_score_ns(contract, "S", "all", 11)
+    assert refused.value.field == "vulnerable"
 
 
 def _json() -> st.SearchStrategy[Any]:
