@@ -20,7 +20,7 @@ def draw_for(competition: Competition, players: list[str], seed: str) -> dict[st
             draw = seating.draw_wiezen(players, seed)
         elif game == "klaverjas":
             draw = seating.draw_klaverjas(
-                players, seed, partijen=competition.counting.get("partijen", 3)
+                players, seed, partijen=competition.ruleset["partijen_per_evening"]
             )
         elif game == "schafkopf":
             draw = seating.draw_schafkopf(

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from backend.aggregates.actor import Actor, director
 from backend.instance import load
@@ -122,9 +123,12 @@ def test_every_command_has_help() -> None:
             if hasattr(command, "commands"):
                 yield from walk(command, (*prefix, name))
 
+    runner = CliRunner()
     for path, command in walk(main):
         assert command.help, f"troef {' '.join(path)} has no help"
-        assert run(*path, "--help").returncode == 0
+        result = runner.invoke(main, [*path, "--help"])
+        assert result.exit_code == 0, result.output
+        assert "Usage: " in result.output
 
 
 def test_init_verify_tamper_and_check(tmp_path: Path) -> None:

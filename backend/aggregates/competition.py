@@ -24,7 +24,8 @@ COUNTING = {
     # Wiezen TS: 15 Sundays, best 9 count, absences discarded first (W-D4).
     "wiezen": {"evenings": 15, "best": 9},
     # Klaverjas K-D12: cumulative totals; SB-7 4200 absent with notice; SB-8 1600 sat out.
-    "klaverjas": {"evenings": 0, "partijen": 3},
+    # (the number of partijen per evening is the rule set's option partijen_per_evening)
+    "klaverjas": {"evenings": 0},
     # Schafkopf Nr. 9: two Durchgänge added, tie-breaks Touts, won solos, played solos, lot.
     "schafkopf": {"evenings": 1, "durchgaenge": 2},
     # Bridge: session percentages (matchpoints), summed over sessions.

@@ -474,6 +474,12 @@ class ScoreList(PlayMixin, Chained):
             raise InvalidInput(exc.message, exc.field) from None
 
     def _adjustment(self, adjustment: Mapping[str, int] | None) -> dict[str, int]:
+        if self.game == "bridge":
+            raise InvalidInput(
+                "a bridge board gets an artificial score by correcting it with "
+                '"adjusted": {"ns": "AVG+", "ew": "AVG-"} (B-D7)',
+                "decision",
+            )
         if not isinstance(adjustment, Mapping) or not adjustment:
             raise InvalidInput('an adjustment gives points per seat, e.g. {"1": 5}', "adjustment")
         out = {}

@@ -133,9 +133,9 @@ class _Inputs:
         }
         self.lists = list(
             db.query(
-                "SELECT list_id, evening, round, table_no, seats, totals, status FROM lists "
-                "WHERE competition_id = ? AND status != 'cancelled' ORDER BY evening, round, "
-                "table_no",
+                "SELECT list_id, evening, round, table_no, seats, boards, totals, status "
+                "FROM lists WHERE competition_id = ? AND status != 'cancelled' "
+                "ORDER BY evening, round, table_no",
                 [competition_id],
             )
         )
@@ -311,7 +311,12 @@ def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
     for ev in data.drawn_evenings():
         boards: dict[str, list[list[Any]]] = {}
         played: dict[str, list[dict[str, Any]]] = {}
-        for lst in (x for x in data.lists if x["evening"] == ev["evening"]):
+        scheduled: dict[str, int] = {}  # how often the movement plays each board (B-D12)
+        tables = [x for x in data.lists if x["evening"] == ev["evening"]]
+        for lst in tables:
+            for board in json.loads(lst["boards"] or "[]"):
+                scheduled[str(board)] = scheduled.get(str(board), 0) + 1
+        for lst in tables:
             seats = json.loads(lst["seats"])
             for row in data.db.query(
                 "SELECT deal_no, record, points FROM deal_rows WHERE list_id = ? AND voided IS "
@@ -327,11 +332,20 @@ def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
                 )
         if not boards:
             continue
-        session = bridge_season.score_session(boards, method, key=data.key(ev))
+        expected = {b: max(scheduled.get(b, 0), len(rows)) for b, rows in boards.items()}
+        session = bridge_season.score_session(
+            boards, method, expected=expected if method == "matchpoints" else None, key=data.key(ev)
+        )
         sessions.append(session)
+        provisional = any(lst["status"] != "submitted" for lst in tables)
         for line in session.lines:
             data.note(
-                ev["evening"], line.player, "played", line.total, True, "; ".join(line.explain)
+                ev["evening"],
+                line.player,
+                "played",
+                line.total,
+                provisional,
+                "; ".join(line.explain),
             )
         _travellers(data, ev["evening"], session, played)
     return bridge_season.rank_season(sessions)
@@ -360,7 +374,7 @@ def _travellers(
                     "contract": "".join(str(contract.get(k, "")) for k in ("level", "strain"))
                     + "x" * int(contract.get("dbl") or 0)
                     if contract
-                    else "passed",
+                    else ("adjusted" if isinstance(entry["result"], dict) else "passed"),
                     "declarer": record.get("declarer"),
                     "tricks": record.get("tricks"),
                     "score": None if isinstance(entry["result"], dict) else entry["result"],

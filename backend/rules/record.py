@@ -46,7 +46,7 @@ class Fields:
         for name in self.data:
             if name not in known:
                 raise self.error(
-                    str(name), "is not a field of this record; see 'troef score --help'"
+                    str(name) or '""', "is not a field of this record; see 'troef score --help'"
                 )
 
     def _get(self, name: str, required: bool, default: Any) -> Any:
