@@ -107,6 +107,31 @@ def projections_rebuild(instance_path: str | None) -> None:
     click.echo(f"Rebuilt the read models from {count} events.")
 
 
+@projections.command("follow")
+@instance_option
+@click.option(
+    "--interval", type=float, default=2.0, show_default=True, help="Seconds between polls."
+)
+def projections_follow(instance_path: str | None, interval: float) -> None:
+    """Keep the read models caught up with the event log until stopped (Ctrl-C).
+
+    Useful when other processes write events (several server workers on PostgreSQL).
+    """
+    import time
+
+    from ..projections.worker import CatchUpWorker
+
+    app, views = _load(instance_path).open()
+    worker = CatchUpWorker(app, views, interval).start()
+    click.echo(f"Following the event log every {interval} s; Ctrl-C to stop.")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        worker.stop()
+        click.echo(f"Stopped after applying {worker.applied} events.")
+
+
 @projections.command("check")
 @instance_option
 def projections_check(instance_path: str | None) -> None:
