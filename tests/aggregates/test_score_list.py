@@ -223,3 +223,36 @@ def test_a_long_list_is_snapshotted_and_any_version_can_be_read(app: Troef, boss
         seat: sum(r["score"]["points"][seat] for r in app.get_list(list_id).rows[:28])
         for seat in "1234"
     }
+
+
+def test_a_list_opened_before_boards_existed_loads_and_still_verifies(
+    sqlite_env: dict[str, str], boss: Actor
+) -> None:
+    """A version 1 ``Opened`` event (no ``boards``) is upcast on load; its hash still holds."""
+    import json
+    import sqlite3
+
+    from backend.aggregates.chain import event_hash
+
+    app = Troef(env=sqlite_env)
+    list_id = open_list(app, boss)
+    conn = sqlite3.connect(sqlite_env["SQLITE_DBNAME"])
+    rowid, raw = conn.execute(
+        "SELECT rowid, state FROM stored_events WHERE originator_version = 1 AND originator_id = ?",
+        [list_id.replace("-", "")],
+    ).fetchone()
+    state = json.loads(raw)
+    del state["boards"], state["class_version"]  # as version 1 wrote it
+    sl = app.get_list(list_id)
+    fields = {k: v for k, v in state.items() if k != "timestamp"}
+    state["hash"] = event_hash("Opened", sl.id, 1, sl.created_on, fields)
+    conn.execute(
+        "UPDATE stored_events SET state = ? WHERE rowid = ?", [json.dumps(state).encode(), rowid]
+    )
+    conn.commit()
+    fresh = Troef(env=sqlite_env)
+    old = fresh.get_list(list_id)
+    assert old.boards is None and old.seats == sl.seats
+    assert fresh.verify().ok  # hashed as version 1 wrote it; upcasting changes no stored byte
+    fresh.join_list(phone("A"), list_id)  # a new event links to the old head
+    assert fresh.verify().ok
