@@ -20,6 +20,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
+from . import mutations
 from .aggregates.actor import Actor
 from .aggregates.competition import Competition, competition_uuid
 from .aggregates.device import Device, digest
@@ -332,6 +333,20 @@ class Troef(Application[UUID]):
             {"scorer": scorer, "confirmed_by": confirmed_by},
             lambda sl: {"head": sl.submit(scorer, confirmed_by, actor)},
         )
+
+    def apply_mutation(self, actor: Actor, name: Any, list_id: str, args: Any) -> dict[str, Any]:
+        """Apply one synced mutation (see :mod:`.mutations`), exactly once per mutation id.
+
+        Its shape is checked inside the command, so a malformed mutation is refused (and kept
+        on the device) like any other refusal.
+        """
+        plain = dict(args) if isinstance(args, Mapping) else {"args": args}
+
+        def call(score_list: ScoreList) -> dict[str, Any]:
+            mutation = mutations.find(name)
+            return mutation.run(score_list, mutation.check(args), actor)
+
+        return self._on_list(actor, str(list_id), str(name), plain, call)
 
     def get_list(self, list_id: str, version: int | None = None) -> ScoreList:
         """The list as it is now, or as it was at ``version``."""
