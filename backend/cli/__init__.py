@@ -7,6 +7,7 @@ import click
 from .demo import demo
 from .history import audit, init, projections, replay
 from .score import score
+from .serve import serve
 from .standings import standings
 
 
@@ -16,5 +17,5 @@ def main() -> None:
     """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
 
 
-for command in (score, init, audit, projections, replay, demo, standings):
+for command in (score, init, audit, projections, replay, demo, standings, serve):
     main.add_command(command)

@@ -1,0 +1,1 @@
+"""The wire: marshmallow shapes of every request and response, nothing else."""

@@ -1,0 +1,65 @@
+"""A real web app on a temporary instance folder (SQLite files), and helpers to drive it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from backend import instance
+from backend.aggregates.actor import director
+from backend.api import create_app
+from backend.api.auth import join_code
+
+PASSWORD = "geheim-genoeg"
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[Flask]:
+    instance.init(tmp_path / "club", "De Troef", "anna", PASSWORD)
+    flask_app = create_app(
+        {"TESTING": True, "TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False}
+    )
+    yield flask_app
+    flask_app.extensions["troef"].close()
+
+
+@pytest.fixture
+def client(web: Flask) -> FlaskClient:
+    return web.test_client()
+
+
+def login(client: FlaskClient) -> dict[str, str]:
+    """Log in as the director; return the headers a state-changing request needs."""
+    answer = client.post("/api/session", json={"name": "anna", "password": PASSWORD})
+    assert answer.status_code == 200, answer.json
+    return {"X-CSRF-Token": answer.json["csrf_token"]}
+
+
+def wiezen_evening(web: Flask, players: int = 4) -> dict[str, Any]:
+    """A wiezen competition with one drawn evening; returns ids and the lists' join codes."""
+    app = web.extensions["troef"].app
+    boss = director("anna")
+    cid = app.create_competition(boss, "Zondagen", "wiezen-reglement-2019")
+    ids = [app.enrol_player(boss, cid, f"Speler {i}") for i in range(players)]
+    app.schedule_evening(boss, cid, "2026-04-05")
+    for pid in ids:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="1")
+    with web.app_context():
+        codes = [join_code(e["list_id"]) for e in drawn["lists"]]
+    return {"competition_id": cid, "players": ids, "lists": drawn["lists"], "codes": codes}
+
+
+def join(client: FlaskClient, code: str, client_id: str) -> dict[str, str]:
+    answer = client.post("/api/join", json={"code": code, "client_id": client_id})
+    assert answer.status_code == 200, answer.json
+    return {"Authorization": f"Bearer {answer.json['token']}"}
+
+
+def vraag(dealer: int = 1, tricks: int = 9) -> dict[str, Any]:
+    return {"dealer": dealer, "contract": "VRAAG", "declarers": [1, 3], "tricks": tricks}

@@ -1,0 +1,53 @@
+"""The director's session: hashed password, cookie flags, CSRF on every change."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from .conftest import PASSWORD, login
+
+
+def test_the_director_logs_in_with_a_cookie_that_scripts_cannot_read(client: FlaskClient) -> None:
+    answer = client.post("/api/session", json={"name": "anna", "password": PASSWORD})
+    assert answer.status_code == 200 and answer.json["role"] == "director"
+    cookie = answer.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert client.get("/api/session").json["director"] == "anna"
+
+
+def test_a_wrong_password_is_refused_without_saying_which_part(client: FlaskClient) -> None:
+    answer = client.post("/api/session", json={"name": "anna", "password": "nope"})
+    assert answer.status_code == 401
+    assert answer.json == {"error": "unauthorized", "message": "wrong name or password"}
+
+
+def test_a_change_without_the_csrf_token_is_refused(client: FlaskClient) -> None:
+    headers = login(client)
+    assert client.delete("/api/session").status_code == 403
+    assert client.delete("/api/session", headers=headers).status_code == 204
+    assert client.get("/api/session").json["role"] == "public"
+
+
+def test_bad_input_gets_a_json_error_naming_the_field(client: FlaskClient) -> None:
+    answer = client.post("/api/session", json={"name": ""})
+    assert answer.status_code == 422
+    assert set(answer.json["fields"]) == {"name", "password"}
+    garbage = client.post("/api/session", data="{not json", content_type="application/json")
+    assert garbage.status_code in (400, 422) and garbage.json["error"]
+
+
+def test_every_answer_carries_the_security_headers(client: FlaskClient) -> None:
+    answer = client.get("/api/health")
+    csp = answer.headers["Content-Security-Policy"]
+    assert "object-src 'none'" in csp and "base-uri 'none'" in csp
+    assert "'unsafe-inline'" not in csp
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert answer.headers["Referrer-Policy"] == "same-origin"
+    etag = answer.headers["ETag"]
+    assert client.get("/api/health", headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_the_openapi_document_is_served(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").json
+    assert spec["info"]["title"] == "Troef"
+    assert "/api/sync/push" in spec["paths"]
