@@ -33,7 +33,8 @@ DIRECTOR = "director"
     show_default=True,
     help="small: one evening per game (for tests); full: a few evenings each.",
 )
-def demo(instance_path: str | None, seed: int, size: str) -> None:
+@click.option("--password", default=None, help="The demo director's password (default: generated).")
+def demo(instance_path: str | None, seed: int, size: str, password: str | None) -> None:
     """Fill an instance with a demo club: wiezen, klaverjas, a schafkopf day, bridge pairs.
 
     Every deal is entered as a table phone would and every list is submitted, so the
@@ -49,7 +50,7 @@ def demo(instance_path: str | None, seed: int, size: str) -> None:
         if (folder / instances.SETTINGS).exists():
             inst = instances.load(folder)
         else:
-            inst, password = instances.init(folder, CLUB, DIRECTOR)
+            inst, password = instances.init(folder, CLUB, DIRECTOR, password)
             click.echo(f"Created {inst.path} for {CLUB}.")
             click.echo(f"Director login: {DIRECTOR}  password: {password}")
     except instances.InstanceError as exc:
