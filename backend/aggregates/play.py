@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import bridge_play, klaverjas_play, schafkopf_play, wiezen_play
+from ..rules import bridge_play, cards, klaverjas_play, schafkopf_play, wiezen_play
 from ..rules.errors import PlayError
 
 GAMES = ("wiezen", "klaverjas", "bridge", "schafkopf")
@@ -151,7 +151,7 @@ def _wiezen(given: Mapping[str, Any], order: list[str], dealer: Any) -> dict[str
     if "trump" not in given:
         raise PlayError("trump", "give the trump suit S/H/D/C, or null for a game without trump")
     trump = given["trump"]
-    if trump is not None and trump not in wiezen_play.SUITS:
+    if trump is not None and trump not in cards.SUITS:
         raise PlayError("trump", f"must be one of S, H, D, C or null, got {trump!r}")
     out: dict[str, Any] = {"trump": trump, "dealer": dealer, "sides": {}}
     declarers = given.get("declarers")

@@ -19,36 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from .cards import SUITS, Card, parse_card
 from .errors import PlayError
 
-SUITS = ("S", "H", "D", "C")
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SEATS = ("N", "E", "S", "W")
 STRAINS = ("C", "D", "H", "S", "NT")
 SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 TRICK_SIZE = 4
-
-
-class Card(NamedTuple):
-    """A card: its suit letter and its rank's strength (2 = lowest, 14 = ace)."""
-
-    suit: str
-    strength: int
-
-    def __str__(self) -> str:
-        return f"{self.suit}{RANKS[self.strength - 2]}"
-
-
-def parse_card(text: object, field: str = "card") -> Card:
-    """Read a card in the notation ``S|H|D|C`` + ``2..10|J|Q|K|A``, e.g. ``"D7"``.
-
-    :raises PlayError: naming ``field`` when the text is not a card.
-    """
-    if isinstance(text, str) and len(text) >= 2 and text[0] in SUITS and text[1:] in RANKS:
-        return Card(text[0], RANKS.index(text[1:]) + 2)
-    raise PlayError(field, f"must be a card like 'D7', 'SA' or 'H10', got {text!r}")
 
 
 def next_seat(seat: str, steps: int = 1) -> str:

@@ -19,6 +19,7 @@ from backend.aggregates.errors import (
 from backend.aggregates.score_list import ScoreList
 from backend.application import Troef
 from backend.rules import find_ruleset, wiezen_play
+from backend.rules.cards import RANKS, SUITS
 
 from ..conftest import phone
 from .helpers import WIEZEN_SEATS, open_list, solo
@@ -302,7 +303,7 @@ def test_at_a_five_table_the_dealer_sits_out_of_the_play(app: Troef, boss: Actor
 def test_a_whole_wiezen_deal_of_13_tricks_adds_up_to_13(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss, game="wiezen", seats=WIEZEN_SEATS)
     scorer = pen(app, list_id)
-    deck = [suit + rank for suit in wiezen_play.SUITS for rank in wiezen_play.RANKS]
+    deck = [suit + rank for suit in SUITS for rank in RANKS]
     random.Random(2024).shuffle(deck)
     hands = {str(s): sorted(deck[13 * (s - 1) : 13 * s]) for s in range(1, 5)}
     context = {"hands": hands, "leader": "2", "trump": "D", "declarers": ["2", "4"]}
