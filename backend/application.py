@@ -40,6 +40,11 @@ class Troef(Application[UUID]):
 
     name = "troef"
     snapshotting_intervals = {ScoreList: 50, Competition: 100, Device: 100}  # noqa: RUF012
+    snapshotting_projectors = {  # noqa: RUF012  (the fast projector for snapshots too)
+        ScoreList: lambda agg, events: mutate_all(agg, events),
+        Competition: lambda agg, events: mutate_all(agg, events),
+        Device: lambda agg, events: mutate_all(agg, events),
+    }
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env=env)
@@ -354,7 +359,7 @@ class Troef(Application[UUID]):
 
     def get_device(self, client_id: str) -> Device | None:
         try:
-            return self.repository.get(Device.create_id(client_id))
+            return self.repository.get(Device.create_id(client_id), projector_func=mutate_all)
         except AggregateNotFoundError:
             return None
 

@@ -104,3 +104,21 @@ def test_two_directors_writing_one_list_at_once_both_land(app: Troef, boss: Acto
         t.join()
     assert not errors
     assert len(app.get_list(list_id).disputes) == 15
+
+
+def test_a_device_keeps_only_its_recent_outcomes_and_answers_old_repeats_as_applied(
+    app: Troef, boss: Actor
+) -> None:
+    from backend.aggregates.device import KEPT_OUTCOMES
+
+    list_id = open_list(app, boss)
+    for n in range(1, KEPT_OUTCOMES + 11):  # joining again changes nothing but uses an id
+        app.join_list(phone("A", n), list_id)
+    device = app.get_device("A")
+    assert device is not None and len(device.outcomes) == KEPT_OUTCOMES
+    assert device.last_mutation_id == KEPT_OUTCOMES + 10
+    version = app.get_list(list_id).version
+    recent = app.join_list(phone("A", KEPT_OUTCOMES + 5), list_id)
+    assert recent == {"pen": True, "duplicate": True}
+    old = app.join_list(phone("A", 3), list_id)
+    assert old["duplicate"] is True and app.get_list(list_id).version == version
