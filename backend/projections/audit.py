@@ -8,6 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..replay import summary
+from .sql import insert
 
 
 def record(db: Database, n: Any, e: Any, name: str) -> None:
@@ -17,7 +18,9 @@ def record(db: Database, n: Any, e: Any, name: str) -> None:
     if kind == "Device":
         _mutation(db, e, event_name)
         return
-    db["audit_trail"].insert(
+    insert(
+        db,
+        "audit_trail",
         {
             "position": n.id,
             "aggregate_id": str(e.originator_id),
@@ -32,7 +35,7 @@ def record(db: Database, n: Any, e: Any, name: str) -> None:
             "hash": getattr(e, "hash", None),
             "prev_hash": getattr(e, "prev_hash", None),
             "summary": _summary(kind, e),
-        }
+        },
     )
 
 
@@ -64,7 +67,9 @@ def _summary(kind: str, e: Any) -> str:
 def _mutation(db: Database, e: Any, event_name: str) -> None:
     if event_name not in ("MutationApplied", "MutationRefused"):
         return
-    db["mutations"].upsert(
+    insert(
+        db,
+        "mutations",
         {
             "client_id": e.client_id,
             "mutation_id": e.mutation_id,
@@ -75,5 +80,5 @@ def _mutation(db: Database, e: Any, event_name: str) -> None:
             "error": json.dumps(getattr(e, "error", None), ensure_ascii=False),
             "timestamp": e.timestamp.isoformat(),
         },
-        pk=("client_id", "mutation_id"),
+        replace=True,
     )

@@ -8,6 +8,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..aggregates.list_policy import list_points
+from .sql import insert, update
 
 
 def _j(value: Any) -> str:
@@ -53,7 +54,9 @@ def pen(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
 
 def deal(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
     record, score = e.record, e.score
-    db["deal_rows"].insert(
+    insert(
+        db,
+        "deal_rows",
         {
             "list_id": str(e.originator_id),
             "deal_no": e.deal_no,
@@ -71,7 +74,7 @@ def deal(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
             "corrected": 0,
             "recorded_at": e.timestamp.isoformat(),
             "actor": _j(e.actor),
-        }
+        },
     )
     refresh(db, e, dirty)
 
@@ -154,8 +157,10 @@ def submitted(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
 
 
 def touch(db: Database, e: Any, **changes: Any) -> None:
-    db["lists"].update(
-        str(e.originator_id),
+    update(
+        db,
+        "lists",
+        {"list_id": str(e.originator_id)},
         {
             **changes,
             "head": e.hash,
@@ -166,48 +171,58 @@ def touch(db: Database, e: Any, **changes: Any) -> None:
 
 
 def competition_of(db: Database, e: Any) -> str:
-    return db["lists"].get(str(e.originator_id))["competition_id"]
+    return db.execute(
+        "SELECT competition_id FROM lists WHERE list_id = ?", [str(e.originator_id)]
+    ).fetchone()[0]
 
 
-def refresh(db: Database, e: Any, dirty: set[str], from_deal: int | None = None) -> None:
-    """Recompute the list's counted numbers, running totals and totals from its rows.
+def refresh(db: Database, e: Any, dirty: set[str]) -> None:
+    """Carry the running totals and counted numbers forward from the deal the event changed.
 
-    Rows before ``from_deal`` (the deal the event changed) keep their stored values; only
-    the changed row and those after it are written.
+    Rows before that deal keep their stored values; the running totals of the row just
+    before it are the starting point, so appending a deal reads and writes one row.
     """
     list_id = str(e.originator_id)
-    lst = db["lists"].get(list_id)
-    seats = json.loads(lst["seats"])
-    running = dict.fromkeys(seats, 0)
-    counted = 0
-    start = getattr(e, "deal_no", 1) if from_deal is None else from_deal
-    changes = []
-    for row in db.query(
-        "SELECT deal_no, points, voided, counts FROM deal_rows WHERE list_id = ? ORDER BY deal_no",
-        [list_id],
-    ):
+    game, seats_json, competition_id = db.execute(
+        "SELECT game, seats, competition_id FROM lists WHERE list_id = ?", [list_id]
+    ).fetchone()
+    start = getattr(e, "deal_no", None) or 1
+    before = db.execute(
+        "SELECT running, (SELECT MAX(counted_no) FROM deal_rows WHERE list_id = ? AND "
+        "deal_no < ?) FROM deal_rows WHERE list_id = ? AND deal_no < ? "
+        "ORDER BY deal_no DESC LIMIT 1",
+        [list_id, start, list_id, start],
+    ).fetchone()
+    running = json.loads(before[0]) if before else dict.fromkeys(json.loads(seats_json), 0)
+    counted = (before[1] or 0) if before else 0
+    changes, rows = [], start - 1
+    for deal_no, points, was_voided, counts in db.execute(
+        "SELECT deal_no, points, voided, counts FROM deal_rows WHERE list_id = ? AND "
+        "deal_no >= ? ORDER BY deal_no",
+        [list_id, start],
+    ).fetchall():
         number = None
-        if not row["voided"]:
-            for seat, pts in list_points(lst["game"], json.loads(row["points"])).items():
+        if not was_voided:
+            for seat, pts in list_points(game, json.loads(points)).items():
                 running[seat] = running.get(seat, 0) + pts
-            if row["counts"]:
+            if counts:
                 counted += 1
                 number = counted
-        if row["deal_no"] >= start:
-            changes.append((_j(running), number, list_id, row["deal_no"]))
+        changes.append((_j(running), number, list_id, deal_no))
+        rows = deal_no
     db.conn.executemany(
         "UPDATE deal_rows SET running = ?, counted_no = ? WHERE list_id = ? AND deal_no = ?",
         changes,
     )
-    for adj in db.query("SELECT points FROM adjustments WHERE list_id = ?", [list_id]):
-        for seat, pts in json.loads(adj["points"]).items():
-            running[seat] = running.get(seat, 0) + pts
+    totals = dict(running)
+    for (adj,) in db.execute("SELECT points FROM adjustments WHERE list_id = ?", [list_id]):
+        for seat, pts in json.loads(adj).items():
+            totals[seat] = totals.get(seat, 0) + pts
     open_disputes = db.execute(
         "SELECT COUNT(*) FROM disputes WHERE list_id = ? AND ruling IS NULL", [list_id]
     ).fetchone()[0]
-    rows = db.execute("SELECT COUNT(*) FROM deal_rows WHERE list_id = ?", [list_id]).fetchone()[0]
-    touch(db, e, totals=_j(running), counted_deals=counted, rows=rows, open_disputes=open_disputes)
-    dirty.add(competition_of(db, e))
+    touch(db, e, totals=_j(totals), counted_deals=counted, rows=rows, open_disputes=open_disputes)
+    dirty.add(competition_id)
 
 
 def describe(record: dict[str, Any]) -> str:
