@@ -95,7 +95,8 @@ def score_record(record: Any, rules: RuleSet | None = None) -> Score:
     :raises RecordError: naming the field and the rule, for any record it refuses.
     """
     f = Fields(record)
-    if f.raw("format", FORMAT) != FORMAT:
+    version = f.raw("format", FORMAT)
+    if isinstance(version, bool) or version != FORMAT:
         raise f.error("format", f"this version of Troef reads deal records of format {FORMAT}")
     game = f.str("game", GAME_NAMES)
     assert game is not None
