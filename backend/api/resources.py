@@ -4,4 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-BLUEPRINTS: tuple[Any, ...] = ()
+from . import audit, competitions, evenings, lists, standings
+
+BLUEPRINTS: tuple[Any, ...] = (
+    competitions.blp,
+    evenings.blp,
+    lists.blp,
+    standings.blp,
+    audit.blp,
+)

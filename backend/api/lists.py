@@ -1,0 +1,198 @@
+"""A table's list: the scoresheet as on paper, its replay, and the director's interventions.
+
+Tables write through sync; these endpoints serve the director's console (and a table that
+raises a dispute directly). Once submitted, a list is public and refuses every change.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..schemas.lists import (
+    CloseShortSchema,
+    DisputeCreateSchema,
+    DisputeSchema,
+    PenSchema,
+    ReplayArgsSchema,
+    ReplaySchema,
+    RulingCreateSchema,
+    ScoresheetSchema,
+)
+from .access import director, director_only, private, refusals, table_or_director
+from .auth import current_actor
+from .lookups import canonical, names, one, score_list, seated
+from .services import services
+
+blp = Blueprint(
+    "lists",
+    __name__,
+    url_prefix="/api/lists/<list_id>",
+    description="A table's list: the scoresheet, its replay, the pen, disputes and rulings.",
+)
+SUBMITTED = (409, "the list is submitted (list_submitted) or cancelled; it never changes")
+
+
+@blp.route("")
+class Scoresheet(MethodView):
+    @blp.response(200, ScoresheetSchema)
+    @refusals(
+        blp,
+        (401, "the list is not submitted yet: log in, or join it with its table code"),
+        (403, "a table's token for another list"),
+        404,
+    )
+    def get(self, list_id: str) -> Any:
+        """The scoresheet as on paper (public once submitted; before that its table's and the
+        director's)."""
+        row = score_list(list_id)
+        if row["status"] == "submitted":
+            return sheet(row)
+        current_actor(list_id=row["list_id"])
+        return private(sheet(row))
+
+
+@blp.route("/replay")
+class Replay(MethodView):
+    @director_only
+    @blp.arguments(ReplayArgsSchema, location="query")
+    @blp.response(200, ReplaySchema)
+    @refusals(blp, 401, 403, 404, 422)
+    def get(self, args: dict[str, Any], list_id: str) -> Any:
+        """Each event of the list (or of one deal) with the list's state after it (director)."""
+        lid = canonical(list_id, "list")
+        steps = services().app.replay(lid, args.get("deal"))
+        return private({"list_id": lid, "deal": args.get("deal"), "steps": steps})
+
+
+@blp.route("/pen")
+class Pen(MethodView):
+    @director_only
+    @blp.arguments(PenSchema)
+    @blp.response(200, ScoresheetSchema)
+    @refusals(blp, 401, 403, 404, SUBMITTED, 422)
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Move the pen to another device of the table (director)."""
+        lid = canonical(list_id, "list")
+        services().app.move_pen(director(), lid, data["device"])
+        return sheet(score_list(lid))
+
+
+@blp.route("/close-short")
+class CloseShort(MethodView):
+    @director_only
+    @blp.arguments(CloseShortSchema)
+    @blp.response(200, ScoresheetSchema)
+    @refusals(blp, 401, 403, 404, (409, "submitted, cancelled or already closed early"), 422)
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Close a list before its planned deals are played, with the reason (director)."""
+        lid = canonical(list_id, "list")
+        services().app.close_list_short(director(), lid, data["reason"])
+        return sheet(score_list(lid))
+
+
+@blp.route("/rulings")
+class Rulings(MethodView):
+    @director_only
+    @blp.arguments(RulingCreateSchema)
+    @blp.response(200, ScoresheetSchema)
+    @refusals(blp, 401, 403, 404, (409, "submitted or cancelled, or the deal is voided"), 422)
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Rule on a deal: uphold, correct its facts, void it, or adjust by points (director).
+
+        An open dispute about the deal is settled by the ruling.
+        """
+        lid = canonical(list_id, "list")
+        services().app.give_ruling(
+            director(),
+            lid,
+            data["deal_no"],
+            data["decision"],
+            data["reason"],
+            article=data["article"],
+            record=data.get("record"),
+            adjustment=data.get("adjustment"),
+        )
+        return sheet(score_list(lid))
+
+
+@blp.route("/disputes")
+class Disputes(MethodView):
+    @table_or_director
+    @blp.arguments(DisputeCreateSchema)
+    @blp.response(201, DisputeSchema)
+    @refusals(blp, 401, (403, "a table's token for another list"), 404, SUBMITTED, 422)
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Flag a deal for the director (the list's table or the director)."""
+        lid = canonical(list_id, "list")
+        actor = current_actor(list_id=lid)
+        done = services().app.raise_dispute(actor, lid, data["deal_no"], data["reason"])
+        found = one(
+            "SELECT * FROM disputes WHERE list_id = ? AND dispute_no = ?", [lid, done["dispute_no"]]
+        )
+        assert found is not None  # the read models caught up when the list was saved
+        return found
+
+
+def sheet(row: dict[str, Any]) -> dict[str, Any]:
+    """The list as on paper, from the read models."""
+    views = services().views
+    lid, cid = row["list_id"], row["competition_id"]
+    context = one(
+        "SELECT c.name, e.date FROM competitions c LEFT JOIN evenings e "
+        "ON e.competition_id = c.competition_id AND e.evening = ? WHERE c.competition_id = ?",
+        [row["evening"], cid],
+    ) or {"name": "", "date": None}
+    rows = views.rows("SELECT * FROM deal_rows WHERE list_id = ? ORDER BY deal_no", [lid])
+    return {
+        "list_id": lid,
+        "competition_id": cid,
+        "competition": context["name"],
+        "evening": row["evening"],
+        "date": context["date"],
+        "round": row["round"],
+        "table": row["table_no"],
+        "game": row["game"],
+        "rules_ref": row["rules_ref"],
+        "seats": seated(row["seats"], names(cid)),
+        "boards": json.loads(row["boards"] or "null"),
+        "planned_deals": row["planned_deals"],
+        "counted_deals": row["counted_deals"],
+        "status": row["status"],
+        "closed_short": row["closed_short"],
+        "pen": row["pen"],
+        "head": row["head"],
+        "submitted_head": row["submitted_head"],
+        "submitted_at": row["submitted_at"],
+        "version": row["version"],
+        "totals": json.loads(row["totals"]),
+        "open_disputes": row["open_disputes"],
+        "rows": [_row(r) for r in rows],
+        "adjustments": [
+            {**a, "points": json.loads(a["points"])}
+            for a in views.rows(
+                "SELECT position, deal_no, points, reason, article FROM adjustments "
+                "WHERE list_id = ? ORDER BY position",
+                [lid],
+            )
+        ],
+        "disputes": views.rows(
+            "SELECT * FROM disputes WHERE list_id = ? ORDER BY dispute_no", [lid]
+        ),
+    }
+
+
+def _row(r: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **r,
+        "counts": bool(r["counts"]),
+        "corrected": bool(r["corrected"]),
+        "record": json.loads(r["record"]),
+        "points": json.loads(r["points"]),
+        "running": json.loads(r["running"] or "null"),
+        "markers": json.loads(r["markers"]),
+        "explain": json.loads(r["explain"]),
+    }

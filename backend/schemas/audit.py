@@ -1,0 +1,92 @@
+"""The audit trail, the hash chains and the devices' refused mutations on the wire."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ..aggregates.actor import ROLES
+from .sync import CLIENT_ID
+
+POSITION = validate.Range(min=0, max=2**53)
+
+
+class PageArgsSchema(Schema):
+    since = fields.Integer(
+        load_default=0, validate=POSITION, metadata={"description": "the cursor of the last page"}
+    )
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+
+
+class AuditArgsSchema(PageArgsSchema):
+    aggregate = fields.UUID(metadata={"description": "one competition's or list's events"})
+    kind = fields.String(validate=validate.OneOf(("Competition", "ScoreList")))
+    role = fields.String(validate=validate.OneOf(ROLES))
+    client = fields.String(validate=CLIENT_ID, metadata={"description": "one device's events"})
+
+
+class AuditEntrySchema(Schema):
+    position = fields.Integer(required=True, metadata={"description": "in the event log"})
+    aggregate_id = fields.String(required=True)
+    kind = fields.String(required=True)
+    version = fields.Integer(required=True)
+    event = fields.String(required=True)
+    timestamp = fields.String(required=True)
+    role = fields.String(allow_none=True, required=True)
+    client_id = fields.String(allow_none=True, required=True)
+    mutation_id = fields.Integer(allow_none=True, required=True)
+    actor_name = fields.String(allow_none=True, required=True)
+    hash = fields.String(allow_none=True, required=True)
+    prev_hash = fields.String(allow_none=True, required=True)
+    summary = fields.String(required=True)
+
+
+class AuditPageSchema(Schema):
+    entries = fields.List(fields.Nested(AuditEntrySchema), required=True)
+    cursor = fields.Integer(required=True, metadata={"description": "send it as since"})
+    more = fields.Boolean(required=True)
+
+
+class ChainSchema(Schema):
+    aggregate_id = fields.String(required=True)
+    kind = fields.String(required=True)
+    events = fields.Integer(required=True)
+    head = fields.String(required=True, metadata={"description": "as recomputed"})
+    ok = fields.Boolean(required=True)
+    broken_at = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "the first broken version"}
+    )
+    problem = fields.String(required=True)
+
+
+class ChainsSchema(Schema):
+    ok = fields.Boolean(required=True)
+    chains = fields.List(fields.Nested(ChainSchema), required=True)
+
+
+class MutationArgsSchema(PageArgsSchema):
+    status = fields.String(
+        load_default="refused",
+        validate=validate.OneOf(("refused", "conflict", "applied", "all")),
+        metadata={"description": "refused: every refusal, conflicts included"},
+    )
+    client = fields.String(validate=CLIENT_ID)
+
+
+class DeviceMutationSchema(Schema):
+    cursor = fields.Integer(required=True)
+    client_id = fields.String(required=True)
+    mutation_id = fields.Integer(required=True)
+    outcome = fields.String(required=True, metadata={"enum": ["applied", "refused", "conflict"]})
+    name = fields.String(required=True, metadata={"description": "the command"})
+    list_id = fields.String(required=True)
+    args = fields.Raw(allow_none=True, required=True, metadata={"description": "as sent"})
+    error = fields.Dict(
+        allow_none=True, required=True, metadata={"description": "{error, message, fields}"}
+    )
+    timestamp = fields.String(required=True)
+
+
+class MutationsPageSchema(Schema):
+    mutations = fields.List(fields.Nested(DeviceMutationSchema), required=True)
+    cursor = fields.Integer(required=True, metadata={"description": "send it as since"})
+    more = fields.Boolean(required=True)

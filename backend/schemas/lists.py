@@ -1,0 +1,159 @@
+"""A table's list on the wire: the scoresheet, its replay, and the director's rulings."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from ..aggregates.score_list import MAX_TEXT, RULINGS
+from .evenings import SeatSchema
+from .sync import CLIENT_ID
+
+DEAL_NO = validate.Range(min=1, max=10_000)
+REASON = validate.Length(min=1, max=MAX_TEXT)
+POINTS = validate.Range(min=-1_000_000, max=1_000_000)
+PER_SEAT = {"description": "points per seat of this list"}
+
+
+def _points(**kwargs: object) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), metadata=PER_SEAT, **kwargs)
+
+
+class RowSchema(Schema):
+    deal_no = fields.Integer(required=True)
+    kind = fields.String(required=True, metadata={"description": "deal or penalty"})
+    counts = fields.Boolean(required=True, metadata={"description": "counts towards the plan"})
+    counted_no = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "its number among counted deals"}
+    )
+    dealer = fields.String(allow_none=True, required=True)
+    summary = fields.String(required=True, metadata={"description": "the contract, in short"})
+    record = fields.Dict(required=True, metadata={"description": "the deal's facts"})
+    points = _points(required=True)
+    running = _points(allow_none=True, required=True)
+    markers = fields.List(fields.String(), required=True)
+    explain = fields.List(fields.String(), required=True, metadata={"description": "the working"})
+    voided = fields.String(
+        allow_none=True, required=True, metadata={"description": "the reason, when struck out"}
+    )
+    corrected = fields.Boolean(required=True, metadata={"description": "by a director's ruling"})
+    recorded_at = fields.String(required=True)
+
+
+class ListAdjustmentSchema(Schema):
+    position = fields.Integer(required=True)
+    deal_no = fields.Integer(required=True)
+    points = _points(required=True)
+    reason = fields.String(required=True)
+    article = fields.String(allow_none=True, required=True)
+
+
+class DisputeSchema(Schema):
+    dispute_no = fields.Integer(required=True)
+    deal_no = fields.Integer(required=True)
+    reason = fields.String(required=True)
+    raised_at = fields.String(required=True)
+    ruling = fields.String(
+        allow_none=True, required=True, metadata={"description": ", ".join(RULINGS) + " or null"}
+    )
+    ruling_reason = fields.String(allow_none=True, required=True)
+    article = fields.String(allow_none=True, required=True)
+    ruled_at = fields.String(allow_none=True, required=True)
+
+
+class ScoresheetSchema(Schema):
+    list_id = fields.String(required=True)
+    competition_id = fields.String(required=True)
+    competition = fields.String(required=True, metadata={"description": "its name"})
+    evening = fields.Integer(required=True)
+    date = fields.String(allow_none=True, required=True)
+    round = fields.Integer(required=True)
+    table = fields.Integer(required=True)
+    game = fields.String(required=True)
+    rules_ref = fields.String(required=True)
+    seats = fields.List(fields.Nested(SeatSchema), required=True)
+    boards = fields.List(fields.Integer(), allow_none=True, required=True)
+    planned_deals = fields.Integer(required=True)
+    counted_deals = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={"enum": ["open", "submitted", "cancelled"]})
+    closed_short = fields.String(allow_none=True, required=True)
+    pen = fields.String(allow_none=True, required=True, metadata={"description": "its device"})
+    head = fields.String(required=True, metadata={"description": "the head of its hash chain"})
+    submitted_head = fields.String(allow_none=True, required=True)
+    submitted_at = fields.String(allow_none=True, required=True)
+    version = fields.Integer(required=True)
+    totals = _points(required=True)
+    open_disputes = fields.Integer(required=True)
+    rows = fields.List(fields.Nested(RowSchema), required=True)
+    adjustments = fields.List(fields.Nested(ListAdjustmentSchema), required=True)
+    disputes = fields.List(fields.Nested(DisputeSchema), required=True)
+
+
+class ReplayArgsSchema(Schema):
+    deal = fields.Integer(validate=DEAL_NO, metadata={"description": "only this deal's events"})
+
+
+class ActorSchema(Schema):
+    role = fields.String(required=True)
+    client_id = fields.String(allow_none=True)
+    mutation_id = fields.Integer(allow_none=True)
+    name = fields.String(allow_none=True)
+
+
+class ReplayStateSchema(Schema):
+    totals = _points(required=True)
+    counted_deals = fields.Integer(required=True)
+    rows = fields.Integer(required=True)
+    pen = fields.String(allow_none=True, required=True)
+    open_disputes = fields.List(fields.Integer(), required=True)
+    submitted = fields.Boolean(required=True)
+
+
+class ReplayStepSchema(Schema):
+    version = fields.Integer(required=True)
+    event = fields.String(required=True)
+    timestamp = fields.String(required=True)
+    actor = fields.Nested(ActorSchema, required=True)
+    hash = fields.String(required=True)
+    prev_hash = fields.String(required=True)
+    deal_no = fields.Integer(allow_none=True, required=True)
+    summary = fields.String(required=True)
+    explain = fields.List(fields.String(), required=True)
+    state = fields.Nested(ReplayStateSchema, required=True, metadata={"description": "after it"})
+
+
+class ReplaySchema(Schema):
+    list_id = fields.String(required=True)
+    deal = fields.Integer(allow_none=True, required=True)
+    steps = fields.List(fields.Nested(ReplayStepSchema), required=True)
+
+
+class PenSchema(Schema):
+    device = fields.String(
+        required=True, validate=CLIENT_ID, metadata={"description": "the client id of the device"}
+    )
+
+
+class CloseShortSchema(Schema):
+    reason = fields.String(required=True, validate=REASON)
+
+
+class RulingCreateSchema(Schema):
+    deal_no = fields.Integer(required=True, strict=True, validate=DEAL_NO)
+    decision = fields.String(required=True, validate=validate.OneOf(RULINGS))
+    reason = fields.String(required=True, validate=REASON)
+    article = fields.String(load_default="", validate=validate.Length(max=MAX_TEXT))
+    record = fields.Dict(
+        allow_none=True,
+        metadata={"description": "corrected: the deal's corrected facts (without the envelope)"},
+    )
+    adjustment = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(strict=True, validate=POINTS),
+        allow_none=True,
+        metadata={"description": 'adjusted: points per seat, e.g. {"1": 5}'},
+    )
+
+
+class DisputeCreateSchema(Schema):
+    deal_no = fields.Integer(required=True, strict=True, validate=DEAL_NO)
+    reason = fields.String(required=True, validate=REASON)
