@@ -22,7 +22,7 @@ from .errors import ErrorSchema
 F = TypeVar("F", bound=Callable[..., Any])
 
 MEANING = {
-    400: "the request is not JSON",
+    400: "the body is not valid JSON",
     401: "not logged in as the director (nor joined as this list's table)",
     403: "a table's token on a director's endpoint or on another list, "
     "or a change without the X-CSRF-Token header",

@@ -68,7 +68,7 @@ class Competitions(MethodView):
     @director_only
     @blp.arguments(CompetitionCreateSchema)
     @blp.response(201, CompetitionDetailSchema)
-    @refusals(blp, 401, 403, 422)
+    @refusals(blp, 400, 401, 403, 422)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Create a competition with a preset or a club's own rule set (director)."""
         try:
@@ -102,7 +102,7 @@ class Players(MethodView):
     @director_only
     @blp.arguments(PlayerCreateSchema)
     @blp.response(201, PlayerSchema)
-    @refusals(blp, 401, 403, 404, 422)
+    @refusals(blp, 400, 401, 403, 404, 422)
     def post(self, data: dict[str, Any], competition_id: str) -> dict[str, Any]:
         """Enrol a player (director)."""
         cid = canonical(competition_id, "competition")
@@ -115,7 +115,7 @@ class Player(MethodView):
     @director_only
     @blp.arguments(PlayerCreateSchema)
     @blp.response(200, PlayerSchema)
-    @refusals(blp, 401, 403, 404, 422)
+    @refusals(blp, 400, 401, 403, 404, 422)
     def patch(self, data: dict[str, Any], competition_id: str, player_id: str) -> dict[str, Any]:
         """Correct a player's name (director); the history keeps the old one."""
         cid = canonical(competition_id, "competition")
@@ -128,7 +128,7 @@ class Withdraw(MethodView):
     @director_only
     @blp.arguments(WithdrawSchema)
     @blp.response(200, PlayerSchema)
-    @refusals(blp, 401, 403, 404, (409, "the player has already withdrawn"), 422)
+    @refusals(blp, 400, 401, 403, 404, (409, "the player has already withdrawn"), 422)
     def post(self, data: dict[str, Any], competition_id: str, player_id: str) -> dict[str, Any]:
         """Withdraw a player from the competition, with the reason (director)."""
         cid = canonical(competition_id, "competition")
@@ -141,7 +141,7 @@ class Adjustments(MethodView):
     @director_only
     @blp.arguments(AdjustmentCreateSchema)
     @blp.response(201, AdjustmentSchema)
-    @refusals(blp, 401, 403, 404, 422)
+    @refusals(blp, 400, 401, 403, 404, 422)
     def post(self, data: dict[str, Any], competition_id: str) -> dict[str, Any]:
         """Adjust a player's standing by points, with the reason and article (director).
 

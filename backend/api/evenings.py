@@ -38,7 +38,7 @@ class Evenings(MethodView):
     @director_only
     @blp.arguments(EveningCreateSchema)
     @blp.response(201, EveningSchema)
-    @refusals(blp, 401, 403, 404, 422)
+    @refusals(blp, 400, 401, 403, 404, 422)
     def post(self, data: dict[str, Any], competition_id: str) -> dict[str, Any]:
         """Schedule the next evening on a date (director)."""
         cid = canonical(competition_id, "competition")
@@ -60,7 +60,7 @@ class Attendance(MethodView):
     @director_only
     @blp.arguments(AttendanceSetSchema)
     @blp.response(200, AttendanceSchema)
-    @refusals(blp, 401, 403, 404, DRAWN, 422)
+    @refusals(blp, 400, 401, 403, 404, DRAWN, 422)
     def put(
         self, data: dict[str, Any], competition_id: str, evening: int, player_id: str
     ) -> dict[str, Any]:
@@ -77,6 +77,7 @@ class Draw(MethodView):
     @blp.response(200, EveningSchema)
     @refusals(
         blp,
+        400,
         401,
         403,
         404,

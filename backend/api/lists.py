@@ -73,7 +73,7 @@ class Pen(MethodView):
     @director_only
     @blp.arguments(PenSchema)
     @blp.response(200, ScoresheetSchema)
-    @refusals(blp, 401, 403, 404, SUBMITTED, 422)
+    @refusals(blp, 400, 401, 403, 404, SUBMITTED, 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Move the pen to another device of the table (director)."""
         lid = canonical(list_id, "list")
@@ -86,7 +86,7 @@ class CloseShort(MethodView):
     @director_only
     @blp.arguments(CloseShortSchema)
     @blp.response(200, ScoresheetSchema)
-    @refusals(blp, 401, 403, 404, (409, "submitted, cancelled or already closed early"), 422)
+    @refusals(blp, 400, 401, 403, 404, (409, "submitted, cancelled or already closed early"), 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Close a list before its planned deals are played, with the reason (director)."""
         lid = canonical(list_id, "list")
@@ -99,7 +99,7 @@ class Rulings(MethodView):
     @director_only
     @blp.arguments(RulingCreateSchema)
     @blp.response(200, ScoresheetSchema)
-    @refusals(blp, 401, 403, 404, (409, "submitted or cancelled, or the deal is voided"), 422)
+    @refusals(blp, 400, 401, 403, 404, (409, "submitted or cancelled, or the deal is voided"), 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Rule on a deal: uphold, correct its facts, void it, or adjust by points (director).
 
@@ -124,7 +124,7 @@ class Disputes(MethodView):
     @table_or_director
     @blp.arguments(DisputeCreateSchema)
     @blp.response(201, DisputeSchema)
-    @refusals(blp, 401, (403, "a table's token for another list"), 404, SUBMITTED, 422)
+    @refusals(blp, 400, 401, (403, "a table's token for another list"), 404, SUBMITTED, 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Flag a deal for the director (the list's table or the director)."""
         lid = canonical(list_id, "list")

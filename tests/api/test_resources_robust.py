@@ -44,7 +44,7 @@ def test_malformed_ids_bodies_and_queries_never_get_a_500(web: Flask, client: Fl
     for method, template, fields in operations(client):
         bodies: list[str | None] = [None]
         if method != "get":
-            bodies += ["[]", "null", '{"unknown": 1}']
+            bodies += ["[]", "null", '{"unknown": 1}', "{nope"]
             bodies += [json.dumps(dict.fromkeys(fields, value)) for value in NASTY]
         queries = QUERIES if method == "get" else ("",)
         for competition_id, list_id, evening in ids:
