@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import audit, competitions, evenings, lists, standings
+from . import audit, competitions, docs, evenings, lists, live, standings
 
 BLUEPRINTS: tuple[Any, ...] = (
     competitions.blp,
@@ -12,4 +12,6 @@ BLUEPRINTS: tuple[Any, ...] = (
     lists.blp,
     standings.blp,
     audit.blp,
+    live.blp,
+    docs.blp,
 )
