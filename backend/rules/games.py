@@ -103,7 +103,10 @@ def score_record(record: Any, rules: RuleSet | None = None) -> Score:
     module = game_module(game)
     named = f.str("rules", required=False)
     if rules is None:
-        rules = find_ruleset(named) if named else default_ruleset(game)
+        try:
+            rules = find_ruleset(named) if named else default_ruleset(game)
+        except RuleSetError as exc:
+            raise RecordError("rules", exc.message) from None
     elif named is not None and named not in (rules.id, rules.ref):
         raise RecordError("rules", f"this record is scored with {rules.ref}, but names {named!r}")
     if rules.game != game:

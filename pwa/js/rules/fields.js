@@ -40,7 +40,7 @@ export class Fields {
   }
 
   has(name) {
-    return this.data[name] !== undefined && this.data[name] !== null;
+    return Object.hasOwn(this.data, name) && this.data[name] !== undefined && this.data[name] !== null;
   }
 
   raw(name, fallback = null) {
