@@ -19,6 +19,7 @@ from .chain import Chained
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
 
 ATTENDANCE = ("present", "absent_notice", "absent")
+MAX_ADJUSTMENT = 1_000_000  # points; far beyond any real ruling, well inside SQLite's integers
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 COUNTING = {
     # Wiezen TS: 15 Sundays, best 9 count, absences discarded first (W-D4).
@@ -277,6 +278,8 @@ class Competition(Chained):
         self.player(player_id)
         if isinstance(points, bool) or not isinstance(points, int) or points == 0:
             raise InvalidInput("must be a whole number of points other than 0", "points")
+        if abs(points) > MAX_ADJUSTMENT:
+            raise InvalidInput(f"must be at most {MAX_ADJUSTMENT} points either way", "points")
         if not isinstance(article, str) or len(article) > 200:
             raise InvalidInput("must be a short text", "article")
         self._record(

@@ -17,6 +17,7 @@ from ..rules.games import ruleset_from_stored
 from ..rules.ruleset import RuleSet
 from .actor import Actor
 from .chain import Chained
+from .competition import MAX_ADJUSTMENT
 from .errors import (
     Conflict,
     DealNumberTaken,
@@ -496,6 +497,10 @@ class ScoreList(PlayMixin, Chained):
                 raise InvalidInput(f"{seat!r} is not a seat of this list", f"adjustment.{seat}")
             if isinstance(pts, bool) or not isinstance(pts, int):
                 raise InvalidInput("must be a whole number of points", f"adjustment.{seat}")
+            if abs(pts) > MAX_ADJUSTMENT:
+                raise InvalidInput(
+                    f"must be at most {MAX_ADJUSTMENT} points either way", f"adjustment.{seat}"
+                )
             out[seat] = pts
         return out
 

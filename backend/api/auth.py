@@ -90,8 +90,10 @@ def current_actor(
 
 
 def require_director() -> Actor:
-    if bearer() is not None or not is_director():
-        abort(401 if not is_director() else 403, message="only the director may do this")
+    if bearer() is not None:
+        abort(403, message="only the director may do this; a table's token is not enough")
+    if not is_director():
+        abort(401, message="log in as the director to do this")
     return Actor(DIRECTOR, client_id="console", name=session["director"])
 
 

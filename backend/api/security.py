@@ -15,7 +15,9 @@ CSP = (
 )
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 CSRF_HEADER = "X-CSRF-Token"
-EXEMPT = frozenset({"auth.login"})  # logging in cannot carry a token yet (SameSite=Strict)
+# Logging in cannot carry a token yet (SameSite=Strict covers it); joining a table uses no
+# cookie at all (the code is the credential).
+EXEMPT = frozenset({("auth.Session", "POST"), ("auth.Join", "POST")})
 
 
 def csrf_token() -> str:
@@ -32,7 +34,7 @@ def check_csrf() -> None:
     Requests authorised by a table's bearer token carry no ambient credentials, so they
     need no CSRF token.
     """
-    if request.method not in UNSAFE or request.endpoint in EXEMPT:
+    if request.method not in UNSAFE or (request.endpoint, request.method) in EXEMPT:
         return
     if request.headers.get("Authorization", "").startswith("Bearer "):
         return
@@ -56,7 +58,10 @@ def add_headers(response: Response) -> Response:
         and not response.is_streamed
         and response.mimetype == "application/json"
     ):
-        response.headers.setdefault("Cache-Control", "no-cache")
+        personal = "Authorization" in request.headers or "director" in session
+        response.headers.setdefault(
+            "Cache-Control", "private, no-cache" if personal else "no-cache"
+        )
         response.add_etag()
         response.make_conditional(request)
     return response

@@ -256,3 +256,13 @@ def test_a_list_opened_before_boards_existed_loads_and_still_verifies(
     assert fresh.verify().ok  # hashed as version 1 wrote it; upcasting changes no stored byte
     fresh.join_list(phone("A"), list_id)  # a new event links to the old head
     assert fresh.verify().ok
+
+
+def test_an_absurd_adjustment_is_refused_before_it_can_reach_the_read_models(
+    app: Troef, boss: Actor
+) -> None:
+    list_id = open_list(app, boss)
+    app.record_deal(boss, list_id, 1, solo())
+    with pytest.raises(InvalidInput) as refused:
+        app.give_ruling(boss, list_id, 1, "adjusted", "typo", adjustment={"1": 10**30})
+    assert refused.value.field == "adjustment.1"

@@ -51,3 +51,13 @@ def test_the_openapi_document_is_served(client: FlaskClient) -> None:
     spec = client.get("/api/openapi.json").json
     assert spec["info"]["title"] == "Troef"
     assert "/api/sync/push" in spec["paths"]
+
+
+def test_a_logged_in_director_can_join_a_table_without_a_csrf_token(web, client) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import wiezen_evening
+
+    ev = wiezen_evening(web)
+    login(client)
+    answer = client.post("/api/join", json={"code": ev["codes"][0], "client_id": "phone-9"})
+    assert answer.status_code == 200
+    assert "private" in client.get("/api/session").headers["Cache-Control"]
