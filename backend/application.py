@@ -9,6 +9,7 @@ retried from a fresh load, and refused clearly when retries run out.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -33,6 +34,7 @@ from .replay import replay
 from .rules import RuleError, RuleSet, find_ruleset, ruleset_from_dict
 
 RETRIES = 20
+log = logging.getLogger(__name__)
 
 
 class Troef(Application[UUID]):
@@ -54,7 +56,10 @@ class Troef(Application[UUID]):
         """Save, then tell the listeners (read models catching up: read-your-writes)."""
         recordings = super().save(*objs, **kwargs)
         for listener in self.after_save:
-            listener(recordings)
+            try:
+                listener(recordings)
+            except Exception:  # the events are stored; the background worker will retry
+                log.exception("a listener failed after a save; the events are stored")
         return recordings
 
     # ---- competitions -------------------------------------------------------------------
@@ -100,11 +105,14 @@ class Troef(Application[UUID]):
             competition = self.get_competition(competition_id)
             ev = competition.open_evening(evening)
             old = [self.get_list(entry["list_id"]) for entry in (ev["draw"] or {}).get("lists", [])]
-            started = [sl.table for sl in old if sl.rows]
+            started = [
+                sl.table for sl in old if sl.rows or sl.submitted or sl.closed_short is not None
+            ]
             if started:
                 raise Conflict(
-                    "the first deals are recorded (table(s) "
-                    f"{', '.join(map(str, started))}); the draw stands",
+                    "play has started (table(s) "
+                    f"{', '.join(map(str, sorted(set(started))))} recorded deals or closed "
+                    "their list); the draw stands",
                     "evening",
                 )
             seed = seed if seed is not None else secrets.token_hex(4)

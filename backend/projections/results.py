@@ -32,7 +32,11 @@ ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notic
 
 def refresh(db: Database, competition_id: str) -> None:
     """Recompute the evening results and standings of one competition."""
-    comp = db["competitions"].get(competition_id)
+    comp = next(
+        db.query("SELECT * FROM competitions WHERE competition_id = ?", [competition_id]), None
+    )
+    if comp is None:  # a list opened outside any competition: nothing to rank
+        return
     rules = ruleset_from_stored(json.loads(comp["rules"]))
     data = _Inputs(db, competition_id)
     db.execute("DELETE FROM evening_results WHERE competition_id = ?", [competition_id])
