@@ -30,7 +30,12 @@ _EVENING_LISTS = "SELECT list_id FROM lists WHERE competition_id = ? AND evening
 
 
 class Clock:
-    """The read models' position, read at most once per ``interval`` for all live clients."""
+    """The read models' position, shared by every live client of the process.
+
+    Streams look every ``interval`` seconds; the position is read again when the last read
+    is half an interval old, so a change shows within about one interval, however many
+    streams there are (they tend to wake in step and would otherwise all see a stale value).
+    """
 
     def __init__(self, read: Callable[[], int], interval: float) -> None:
         self._read, self.interval = read, interval
@@ -39,8 +44,9 @@ class Clock:
 
     def now(self) -> int:
         with self._lock:
-            if time.monotonic() - self._at >= self.interval:
-                self._value, self._at = self._read(), time.monotonic()
+            started = time.monotonic()
+            if started - self._at >= self.interval / 2:
+                self._value, self._at = self._read(), started
             return self._value
 
 

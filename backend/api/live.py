@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 from uuid import UUID
 
-from flask import Response, current_app
+from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 
@@ -172,8 +172,9 @@ class Stream(MethodView):
         clock, gate = _live()
         _admit(gate)
         timing = {name: setting(name) for name in SETTINGS}
+        gone = request.environ.get("waitress.client_disconnected")
         return Response(
-            _Guarded(stream(watch, clock, since, timing), gate),
+            _Guarded(stream(watch, clock, since, timing, gone), gate),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
@@ -224,9 +225,17 @@ def poll(watch: Watch, clock: Clock, since: int | None, wait: float) -> dict[str
 
 
 def stream(
-    watch: Watch, clock: Clock, since: int | None, timing: dict[str, float]
+    watch: Watch,
+    clock: Clock,
+    since: int | None,
+    timing: dict[str, float],
+    gone: Callable[[], bool] | None = None,
 ) -> Generator[str, None, None]:
-    """The event stream of one client: what changed after ``since``, then every change."""
+    """The event stream of one client: what changed after ``since``, then every change.
+
+    ``gone`` tells whether the client hung up (waitress offers it when it reads ahead,
+    ``channel_request_lookahead``); without it a dead client is noticed when a write fails.
+    """
     started = time.monotonic()
     yield f"retry: {int(timing['TROEF_LIVE_RETRY_MS'])}\n\n"
     position = clock.now()
@@ -238,6 +247,8 @@ def stream(
     beat = time.monotonic()
     while time.monotonic() - started < timing["TROEF_LIVE_MAX_AGE"]:
         time.sleep(clock.interval)
+        if gone is not None and gone():
+            return
         now = clock.now()
         if now != position:
             position, out = now, []

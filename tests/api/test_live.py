@@ -48,7 +48,7 @@ def web(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def server(web: Flask) -> Iterator[int]:
     """The app served by waitress on a free port of 127.0.0.1; yields the port."""
-    srv = create_server(web, host="127.0.0.1", port=0, threads=6)
+    srv = create_server(web, host="127.0.0.1", port=0, threads=6, channel_request_lookahead=1)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     yield srv.effective_port
@@ -331,6 +331,22 @@ def test_more_live_clients_than_allowed_are_told_to_come_back(
         time.sleep(0.05)
     assert web.extensions["troef_live"][1].open == 0
     assert client.get(f"/api/live/poll?competition={cid}").status_code == 200
+
+
+def test_a_stream_stops_as_soon_as_its_client_hangs_up(
+    web: Flask, client: FlaskClient, server: int
+) -> None:
+    web.config.update(TROEF_LIVE_HEARTBEAT=60.0, TROEF_LIVE_MAX_AGE=60.0)
+    cid = wiezen_evening(web)["competition_id"]
+    stream = Stream(server, f"/api/live?competition={cid}")
+    stream.until("standings")
+    gate = web.extensions["troef_live"][1]
+    assert gate.open == 1
+    stream.close()
+    deadline = time.monotonic() + 2  # no heartbeat is due: waitress tells the stream
+    while gate.open and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert gate.open == 0
 
 
 def test_the_openapi_document_describes_the_stream_and_the_poll(client: FlaskClient) -> None:
