@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import audit, competitions, docs, evenings, lists, live, standings
+from . import app_pages, audit, competitions, docs, evenings, lists, live, standings
 
 BLUEPRINTS: tuple[Any, ...] = (
     competitions.blp,
@@ -14,4 +14,5 @@ BLUEPRINTS: tuple[Any, ...] = (
     audit.blp,
     live.blp,
     docs.blp,
+    app_pages.blp,
 )

@@ -1,0 +1,76 @@
+"""Serve the table app (the PWA in ``pwa/``): its shell at ``/``, ``/t/<code>`` and ``/sw.js``."""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, request, send_from_directory
+
+PWA = Path(__file__).resolve().parents[2] / "pwa"
+TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".html": "text/html",
+    ".json": "application/json",
+}
+SERVED = ("index.html", "sw.js", "manifest.webmanifest", "css/", "js/", "icons/")
+
+
+class PagesBlueprint(Blueprint):
+    """A plain Flask blueprint that flask-smorest can register but leaves out of the API docs."""
+
+    description = "The table app (not part of the API)."
+
+    def register_views_in_doc(self, *args: object, **kwargs: object) -> None:
+        """Document nothing: these are pages and files, not API operations."""
+
+
+blp = PagesBlueprint("app_pages", __name__)
+
+
+def _send(path: str) -> Response:
+    """Send one file of the app shell with its MIME type (404 for anything outside it)."""
+    if not path.startswith(SERVED) or ".." in path or path.startswith("/"):
+        abort(404)
+    suffix = Path(path).suffix
+    mimetype = TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+    response = send_from_directory(PWA, path, mimetype=mimetype, max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.get("/")
+def shell() -> Response:
+    """The app shell."""
+    return _send("index.html")
+
+
+@blp.get("/t/<code>")
+def table_card(code: str) -> Response:
+    """The QR link on a table card: the app shell; the page reads the code from its path."""
+    return _send("index.html")
+
+
+@blp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, at the root so that its scope is the whole app."""
+    return _send("sw.js")
+
+
+@blp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest."""
+    return _send("manifest.webmanifest")
+
+
+@blp.get("/js/<path:path>")
+@blp.get("/css/<path:path>")
+@blp.get("/icons/<path:path>")
+def static_file(path: str) -> Response:
+    """A script, style sheet or icon of the app."""
+    return _send(request.path.lstrip("/"))

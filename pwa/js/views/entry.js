@@ -1,0 +1,34 @@
+// The deal entry: the game's form, the provisional score as you type, and the rules' error.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+import { klaverjasForm } from "./klaverjas_form.js";
+import { genericForm } from "./generic_form.js";
+
+export function entryView({ list, dealNo, preview, onRecord }) {
+  const result = h("div", { class: "preview", id: "preview", "aria-live": "polite" });
+  let latest = { facts: null, error: null };
+  const show = (facts, parseError = null) => {
+    const outcome = parseError ? { error: parseError } : preview(facts);
+    latest = { facts, error: outcome.error || null };
+    if (outcome.error) {
+      result.replaceChildren(h("p", { class: "error", dataset: { field: outcome.error.field } },
+        h("b", {}, outcome.error.field), ": ", outcome.error.message));
+      return;
+    }
+    const s = outcome.score;
+    result.replaceChildren(h("p", { class: "ok" },
+      Object.entries(s.points).map(([seat, v]) => `${seat} ${v}`).join(" · "),
+      s.markers.length ? h("b", { class: "marker" }, ` ${s.markers.join(" ")}`) : null,
+      h("small", {}, ` (${t("provisional")})`)));
+  };
+  const submit = (facts) => {
+    show(facts);
+    if (!latest.error) onRecord(facts);
+  };
+  const form = list.game === "klaverjas"
+    ? klaverjasForm({ dealNo, players: list.players, onChange: show, onSubmit: submit })
+    : genericForm({ onChange: show, onSubmit: submit });
+  return h("section", { class: "card entry", "aria-label": t("entry") },
+    h("h2", { id: "entry-title", dataset: { deal: dealNo } }, `${t("deal")} ${dealNo}`), form, result);
+}

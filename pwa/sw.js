@@ -1,0 +1,79 @@
+// The service worker is a router: the app shell cache-first, API reads network-first,
+// everything else (POSTs above all) straight to the network.
+
+const VERSION = "v1";
+const PREFIX = "troef-";
+const STATIC = `${PREFIX}static-${VERSION}`;
+const API = `${PREFIX}api-${VERSION}`;
+const EXPECTED = new Set([STATIC, API]);
+
+const RULES = [
+  "index.js", "fields.js", "presets.js", "wiezen.js", "wiezen_contracts.js", "wiezen_deal.js",
+  "wiezen_misplay.js", "klaverjas.js", "klaverjas_facts.js", "bridge.js", "bridge_penalties.js",
+  "schafkopf.js", "schafkopf_fault.js",
+].map((name) => `/js/rules/${name}`);
+const VIEWS = ["join", "seats", "sheet", "entry", "klaverjas_form", "generic_form", "status", "explain"]
+  .map((name) => `/js/views/${name}.js`);
+const SHELL = [
+  "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
+  "/js/app.js", "/js/db.js", "/js/outbox.js", "/js/sync.js", "/js/i18n.js", "/js/dom.js",
+  "/js/state.js", ...VIEWS, ...RULES,
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(STATIC);
+    await cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" })));
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && !EXPECTED.has(name)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.action === "skipWaiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== location.origin || event.request.method !== "GET") return;
+  if (url.pathname.startsWith("/api/live") || url.pathname.includes("/stream")) return;
+  if (url.pathname.startsWith("/api/")) {
+    event.respondWith(serveApi(event.request));
+  } else if (url.pathname === "/" || url.pathname.startsWith("/t/")) {
+    event.respondWith(serveShell());
+  } else {
+    event.respondWith(serveStatic(event.request));
+  }
+});
+
+// The app page, whichever path opened it (/ or a table card's /t/<code>).
+async function serveShell() {
+  const cached = await caches.match("/", { cacheName: STATIC });
+  return cached || fetch("/");
+}
+
+async function serveStatic(request) {
+  const cached = await caches.match(request, { cacheName: STATIC, ignoreSearch: true });
+  return cached || fetch(request);
+}
+
+// Network first; the last answer from the cache when offline.
+async function serveApi(request) {
+  const cache = await caches.open(API);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (err) {
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    throw err;
+  }
+}

@@ -1,0 +1,73 @@
+"""The real app served by waitress on 127.0.0.1 in a thread, and Debian's Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from backend import instance
+from backend.aggregates.actor import director
+from backend.api import create_app
+from backend.api.auth import join_code
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
+    """The web app on a fresh instance, served over HTTP; yields (app, base URL)."""
+    waitress = pytest.importorskip("waitress.server")
+    instance.init(tmp_path / "club", "De Troef", "anna", "geheim-genoeg")
+    web = create_app({"TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False})
+    server = waitress.create_server(web, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield web, f"http://127.0.0.1:{server.effective_port}"
+    finally:
+        server.close()
+        thread.join(timeout=5)
+        web.extensions["troef"].close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skipped when either is missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def klaverjas_evening(web: Flask) -> dict[str, Any]:
+    """A klaverjas competition with four players drawn at one table; its list and code."""
+    app = web.extensions["troef"].app
+    boss = director("anna")
+    cid = app.create_competition(boss, "Dinsdagen", "klaverjas-amsterdams")
+    ids = [app.enrol_player(boss, cid, name) for name in ("Anna", "Bert", "Cor", "Dirk")]
+    app.schedule_evening(boss, cid, "2026-11-30")
+    for pid in ids:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="1")
+    list_id = drawn["lists"][0]["list_id"]
+    with web.app_context():
+        code = join_code(list_id)
+    return {"competition_id": cid, "list_id": list_id, "code": code}
