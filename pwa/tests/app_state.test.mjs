@@ -1,0 +1,73 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { klaverjasFacts, initialState, leftOf } from "../js/views/klaverjas_form.js";
+import { listRows, nextDealNo, preview, seatOrder, holdsPen } from "../js/state.js";
+import { pickLanguage, setLanguage, t, STRINGS } from "../js/i18n.js";
+
+const list = { list_id: "L1", game: "klaverjas", seats: { W: "p4", N: "p1", S: "p3", E: "p2" } };
+
+function state(dealNo, changes) {
+  return { ...initialState(dealNo), ...changes };
+}
+
+test("the forced player sits left of the dealer, so W dealing makes NS play", () => {
+  assert.equal(leftOf("W"), "N");
+  assert.equal(initialState(4).dealer, "W");
+  assert.equal(initialState(4).playing, "NS");
+});
+
+test("the other pair's card points are 162 minus the ones typed", () => {
+  const facts = klaverjasFacts(state(1, { points: "98", pointsPair: "NS" }));
+  assert.deepEqual(facts.card_points, { NS: 98, EW: 64 });
+});
+
+test("a pair with all card points took all tricks and is recognised as pit", () => {
+  const facts = klaverjasFacts(state(1, { points: "162" }));
+  assert.deepEqual(facts.tricks, { EW: 8, NS: 0 });
+  assert.deepEqual(preview(list, 1, facts).score.markers, ["pit"]);
+});
+
+test("a playing pair without more than the others is nat", () => {
+  const facts = klaverjasFacts(state(1, { points: "70" }));
+  assert.deepEqual(preview(list, 1, facts).score.markers, ["nat"]);
+});
+
+test("quick roem buttons add named items, and four of a kind counts by value", () => {
+  const roem = { NS: [["stuk", 20], ["driekaart", 20]], EW: [[null, 100]] };
+  const facts = klaverjasFacts(state(1, { points: "100", roem }));
+  assert.deepEqual(facts.roem, [{ pair: "NS", items: ["stuk", "driekaart"], value: 40 }, { pair: "EW", value: 100 }]);
+  assert.equal(preview(list, 1, facts).score.points.E, 200);
+});
+
+test("an unfinished form names the missing field", () => {
+  const { error } = preview(list, 1, klaverjasFacts(initialState(1)));
+  assert.equal(error.field, "card_points");
+});
+
+test("pending deals follow the confirmed rows with running totals, provisional", () => {
+  const sheet = { rows: [{ deal_no: 1, points: { N: 10, E: 152, S: 10, W: 152 }, running: { N: 10, E: 152, S: 10, W: 152 } }], totals: { N: 10, E: 152, S: 10, W: 152 } };
+  const facts = klaverjasFacts(state(2, { points: "100" }));
+  const pending = [{ id: 7, list: "L1", name: "record_deal", args: { deal_no: 2, record: facts } }];
+  const { rows, totals } = listRows({ ...list, sheet }, pending);
+  assert.deepEqual(rows.map((r) => [r.deal_no, r.provisional]), [[1, false], [2, true]]);
+  assert.deepEqual(totals, { N: 110, E: 214, S: 110, W: 214 });
+  assert.equal(nextDealNo({ ...list, sheet }, pending), 3);
+});
+
+test("seats show in the order of the paper list", () => {
+  assert.deepEqual(seatOrder(list), ["N", "E", "S", "W"]);
+});
+
+test("only the device named as the pen holder writes", () => {
+  assert.equal(holdsPen({ ...list, sheet: { pen: "me" } }, "me"), true);
+  assert.equal(holdsPen({ ...list, sheet: { pen: "other" } }, "me"), false);
+});
+
+test("the language follows the browser unless the user chose one, and every key exists in each", () => {
+  assert.equal(pickLanguage(null, ["de-AT", "en"]), "de");
+  assert.equal(pickLanguage("en", ["nl-NL"]), "en");
+  assert.equal(pickLanguage(null, ["fr-FR"]), "en");
+  for (const lang of Object.keys(STRINGS)) assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort());
+  setLanguage("nl");
+  assert.equal(t("record"), "Opschrijven");
+});
