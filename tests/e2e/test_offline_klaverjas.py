@@ -70,6 +70,10 @@ def test_sixteen_deals_recorded_offline_survive_a_reload_and_reach_the_server_on
     assert page.locator("tr.provisional").count() == 0
     assert page.locator("tfoot td[data-seat]").all_inner_texts() == offline_totals
     page.screenshot(path=str(SHOTS / "klaverjas-list.png"), full_page=True)
+    page.click('tr.row[data-deal="9"]')
+    assert "162 + 100" in page.locator(".explain").inner_text()
+    page.click(".explain button")
+    page.wait_for_selector("#sheet")
 
     app = web.extensions["troef"].app
     server_list = app.get_list(evening["list_id"])
@@ -82,6 +86,17 @@ def test_sixteen_deals_recorded_offline_survive_a_reload_and_reach_the_server_on
     client = web.test_client()
     standings = client.get(f"/api/competitions/{evening['competition_id']}/standings").json
     assert any(line["total"] for line in standings["lines"]), standings
+    # A second phone at the table follows the list read-only: the first one holds the pen.
+    other = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    follower = other.new_page()
+    follower.goto(f"{base}/t/{evening['code']}")
+    follower.click("button[type=submit]")
+    follower.wait_for_selector(".pen-other")
+    follower.wait_for_selector("tr.row >> nth=15")
+    assert follower.locator("#record").count() == 0
+    assert follower.locator("tfoot td[data-seat]").all_inner_texts() == offline_totals
+    other.close()
+
     # Fetches failing while offline are expected; anything else (a CSP refusal) is not.
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
     context.close()
