@@ -178,6 +178,9 @@ def type_parts(schema: Any) -> list[Part]:
     extra = schema.get("additionalProperties")
     if kind == "object" and isinstance(extra, dict):
         return [("object of string → ", None), *type_parts(extra), *constraints(schema)]
+    if kind == "object" and schema.get("properties"):
+        fields = ", ".join(str(name) for name in schema["properties"])
+        return [(f"object {{{fields}}}", None), *constraints(schema)]
     word = str(kind) + (f" ({schema['format']})" if "format" in schema else "")
     return [(word, None), *constraints(schema)]
 
