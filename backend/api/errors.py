@@ -55,7 +55,9 @@ class TroefApi(Api):
         if errors:
             payload["fields"] = flatten(errors)
             payload["message"] = data.get("message") or describe(payload["fields"])
-        return payload, error.code, data.get("headers", {})
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        headers.update(data.get("headers") or {})  # e.g. Retry-After on 429
+        return payload, error.code, headers
 
 
 def flatten(errors: Any, prefix: str = "") -> dict[str, str]:

@@ -12,7 +12,13 @@ from .history import instance_option
 @instance_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="The port.")
-@click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
+@click.option(
+    "--threads",
+    default=32,
+    show_default=True,
+    type=int,
+    help="Worker threads: each open live stream holds one, plus a few for requests.",
+)
 def serve(instance_path: str | None, host: str, port: int, threads: int) -> None:
     """Serve Troef (the API, the table app and the director's console) with waitress.
 
@@ -33,6 +39,14 @@ def serve(instance_path: str | None, host: str, port: int, threads: int) -> None
     click.echo(f"Troef for {inst.club} at http://{shown}:{port}/  (API: /api/docs)")
     click.echo(f"Director login: {inst.settings.get('director', {}).get('name', 'director')}")
     try:
-        waitress_serve(flask_app, host=host, port=port, threads=threads, ident="troef")
+        waitress_serve(
+            flask_app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="troef",
+            connection_limit=max(100, threads * 4),
+            channel_request_lookahead=1,  # notice a closed live stream at once, free its thread
+        )
     finally:
         flask_app.extensions["troef"].close()

@@ -61,3 +61,9 @@ def test_a_logged_in_director_can_join_a_table_without_a_csrf_token(web, client)
     answer = client.post("/api/join", json={"code": ev["codes"][0], "client_id": "phone-9"})
     assert answer.status_code == 200
     assert "private" in client.get("/api/session").headers["Cache-Control"]
+
+
+def test_a_wrong_method_says_which_methods_are_allowed(client) -> None:  # type: ignore[no-untyped-def]
+    answer = client.put("/api/health")
+    assert answer.status_code == 405 and answer.json["error"] == "method_not_allowed"
+    assert "GET" in answer.headers["Allow"]
