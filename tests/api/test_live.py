@@ -72,7 +72,9 @@ class Stream:
     """A server-sent event stream read over a plain HTTP connection."""
 
     def __init__(self, port: int, path: str, headers: dict[str, str] | None = None) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        self.conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=30
+        )  # generous: a loaded CI machine is slow
         self.conn.request("GET", path, headers=headers or {})
         self.response = self.conn.getresponse()
         self.comments: list[str] = []
