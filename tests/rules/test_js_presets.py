@@ -11,4 +11,5 @@ PRESETS_JS = Path(__file__).resolve().parents[2] / "pwa" / "js" / "rules" / "pre
 
 def test_the_js_presets_are_generated_from_the_python_rule_sets() -> None:
     assert PRESETS_JS.read_text(encoding="utf-8") == presets_module(), (
-        "run: .venv/bin/python -m backend.rules.export > pwa/js/rules/presets.js")
+        "run: .venv/bin/python -m backend.rules.export > pwa/js/rules/presets.js"
+    )
