@@ -15,8 +15,9 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
-from backend.aggregates.actor import director
+from backend.aggregates.actor import TABLE, Actor, director
 from backend.api.auth import join_code
 from backend.api.security import EXEMPT
 from backend.mutations import MUTATIONS
@@ -44,7 +45,6 @@ class Op:
     director: int
     own: int
     other: int
-    on_list: bool = False  # the path names a list: tables act on theirs (A), the director on C
 
     def status(self, role: str) -> int:
         return int(getattr(self, role))
@@ -92,19 +92,18 @@ OPERATIONS: dict[tuple[str, str], Op] = {
         None, director=200, **DIRECTOR_ONLY
     ),
     ("post", "/api/lists/{list_id}/pen"): Op(
-        lambda w: {"device": "phone-c2"}, director=200, on_list=True, **DIRECTOR_ONLY
+        lambda w: {"device": "phone-c2"}, director=200, **DIRECTOR_ONLY
     ),
     ("post", "/api/lists/{list_id}/close-short"): Op(
-        lambda w: {"reason": "the café closed"}, director=200, on_list=True, **DIRECTOR_ONLY
+        lambda w: {"reason": "the café closed"}, director=200, **DIRECTOR_ONLY
     ),
     ("post", "/api/lists/{list_id}/rulings"): Op(
         lambda w: {"deal_no": 1, "decision": "upheld", "reason": "as played"},
         director=200,
-        on_list=True,
         **DIRECTOR_ONLY,
     ),
     ("post", "/api/lists/{list_id}/disputes"): Op(
-        lambda w: {"deal_no": 1, "reason": "we disagree"}, 401, 201, 201, 403, on_list=True
+        lambda w: {"deal_no": 1, "reason": "we disagree"}, 401, 201, 201, 403
     ),
 }
 # Which evening each evening operation works on (1 is drawn and played; see ``world``).
@@ -173,7 +172,9 @@ def world(web: Flask, client: FlaskClient) -> dict[str, Any]:
         answer = client.post("/api/join", json={"code": codes[name], "client_id": phone})
         assert answer.status_code == 200, answer.json
         tokens[name] = {"Authorization": f"Bearer {answer.json['token']}"}
-        app.join_list(_table(phone), ids[name])  # the phone holds the pen of its list
+        app.join_list(
+            Actor(TABLE, client_id=phone), ids[name]
+        )  # the phone holds the pen of its list
     app.close_list_short(boss, ids["D"], "the café closed")
     app.submit_list(boss, ids["D"], "1", "2")
     answer = client.post("/api/session", json={"name": "anna", "password": PASSWORD})
@@ -192,13 +193,9 @@ def world(web: Flask, client: FlaskClient) -> dict[str, Any]:
     }
 
 
-def _table(client_id: str) -> Any:
-    from backend.aggregates.actor import TABLE, Actor
-
-    return Actor(TABLE, client_id=client_id)
-
-
-def as_role(web: Flask, w: dict[str, Any], role: str, csrf: bool = True) -> tuple[Any, dict]:
+def as_role(
+    web: Flask, w: dict[str, Any], role: str, csrf: bool = True
+) -> tuple[FlaskClient, dict[str, str]]:
     """A fresh browser or phone for ``role`` and the headers it sends."""
     client = web.test_client()
     if role == "director":
@@ -229,7 +226,10 @@ def documented(client: FlaskClient) -> list[tuple[str, str]]:
     return [(m, t) for t, ops in spec["paths"].items() for m in ops if m in UNSAFE]
 
 
-def request(web: Flask, w: dict[str, Any], role: str, method: str, template: str, **kw: Any):  # type: ignore[no-untyped-def]
+def request(
+    web: Flask, w: dict[str, Any], role: str, method: str, template: str, **kw: Any
+) -> tuple[FlaskClient, TestResponse]:
+    """Make the table's request for ``role``: its body, on its target."""
     op = OPERATIONS[(method, template)]
     client, headers = as_role(web, w, role, csrf=kw.pop("csrf", True))
     body = op.body(_push_world(w, role)) if op.body else None
