@@ -343,10 +343,10 @@ def test_a_name_with_html_comes_back_as_a_plain_json_string(web: Flask, base_url
     unknown = public.get("/api/lists/%3Cscript%3Ealert(1)%3C%2Fscript%3E")
     assert unknown.status == 404 and unknown.content_type == "application/json"
     docs = public.get("/api/docs")
-    if docs.status == 200:
-        assert docs.content_type == "text/html"
+    if docs.status != 404:  # the one HTML page escapes what it shows: "Bearer <token>"
+        assert docs.status == 200 and docs.content_type == "text/html", docs
         assert b"<script" not in docs.body.lower()
-        assert SCRIPT.encode() not in docs.body
+        assert b"Bearer &lt;token&gt;" in docs.body and b"<token>" not in docs.body
 
 
 def _strings(node: Any) -> list[str]:
