@@ -16,6 +16,7 @@ from werkzeug.security import check_password_hash
 
 from ..aggregates.actor import DIRECTOR, TABLE, Actor
 from ..schemas.auth import JoinedSchema, JoinSchema, LoginSchema, SessionSchema
+from .errors import ErrorSchema
 from .security import csrf_token
 from .services import services
 
@@ -29,6 +30,17 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at
 CODE_LENGTH = 6
 JOIN_LIMIT = (10, 60.0)  # attempts per client address per minute
 LOGIN_LIMIT = (10, 300.0)
+
+
+def refusals(*statuses: int) -> Any:
+    """Document the error answers an operation gives (all in the one error shape)."""
+
+    def decorate(view: Any) -> Any:
+        for status in statuses:
+            view = blp.alt_response(status, schema=ErrorSchema, description="refused")(view)
+        return view
+
+    return decorate
 
 
 def join_code(list_id: str) -> str:
@@ -128,6 +140,7 @@ class Session(MethodView):
 
     @blp.arguments(LoginSchema)
     @blp.response(200, SessionSchema)
+    @refusals(400, 401, 422, 429)
     def post(self, data: dict[str, str]) -> dict[str, Any]:
         """Log in as the director."""
         limit("login", LOGIN_LIMIT)
@@ -157,13 +170,14 @@ class Session(MethodView):
 class Join(MethodView):
     @blp.arguments(JoinSchema)
     @blp.response(200, JoinedSchema)
+    @refusals(400, 404, 422, 429)
     def post(self, data: dict[str, str]) -> dict[str, Any]:
         """Join a table's list with the code on its table card; returns a token for it."""
         limit("join", JOIN_LIMIT)
         code = data["code"].strip().upper()
         views = services().views
         for row in views.rows("SELECT * FROM lists WHERE status = 'open'"):
-            if hmac.compare_digest(join_code(row["list_id"]), code):
+            if hmac.compare_digest(join_code(row["list_id"]).encode(), code.encode()):
                 return joined(row, data["client_id"])
         abort(
             404,

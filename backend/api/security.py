@@ -41,7 +41,7 @@ def check_csrf() -> None:
     if "director" not in session:
         return  # not logged in: the view itself answers 401
     sent = request.headers.get(CSRF_HEADER, "")
-    if not sent or not hmac.compare_digest(sent, session.get("csrf", "")):
+    if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
         raise Forbidden(description=f"missing or wrong {CSRF_HEADER} header (CSRF protection)")
 
 

@@ -17,7 +17,7 @@ from flask_smorest import Blueprint, abort
 from ..aggregates.errors import DomainError, MutationGap, NotFound
 from ..aggregates.score_list import ScoreList
 from ..schemas.sync import PullArgsSchema, PulledSchema, PushedSchema, PushSchema
-from .auth import bearer, current_actor, is_director
+from .auth import bearer, current_actor, is_director, refusals
 from .services import services
 
 blp = Blueprint(
@@ -32,9 +32,11 @@ blp = Blueprint(
 class Push(MethodView):
     @blp.arguments(PushSchema)
     @blp.response(200, PushedSchema)
+    @refusals(400, 401, 403, 422)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Apply a device's mutations in order, each exactly once."""
         client_id = data["client_id"]
+        current_actor(client_id=client_id)  # the request itself, even with an empty batch
         for m in data["mutations"]:  # authorise the whole batch before applying any of it
             current_actor(list_id=m["list"], client_id=client_id)
         app = services().app
@@ -72,6 +74,7 @@ class Push(MethodView):
 class Pull(MethodView):
     @blp.arguments(PullArgsSchema, location="query")
     @blp.response(200, PulledSchema)
+    @refusals(401, 403, 404, 422)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The list's events after ``cursor`` (a position in the event log), in order, paged."""
         list_id = args["list"]

@@ -65,7 +65,7 @@ class PushedSchema(Schema):
 
 class PullArgsSchema(Schema):
     list = fields.String(required=True)
-    cursor = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    cursor = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**63 - 1))
     limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
 
 

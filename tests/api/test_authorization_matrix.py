@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -387,12 +386,6 @@ def test_a_director_change_without_the_csrf_header_is_refused_and_changes_nothin
     assert len(exempt) == 2 and len(checked) == len(documented(client)) - 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reported: an anonymous push of an empty batch answers 200 with any device's "
-    "last mutation id; the push authorises each mutation (backend/api/sync.py:38-39) and "
-    "so none when there are none; authorise the request once before the loop",
-)
 def test_an_anonymous_push_is_refused_even_with_an_empty_batch(client: FlaskClient) -> None:
     answer = client.post("/api/sync/push", json={"client_id": "phone-a", "mutations": []})
     assert answer.status_code == 401, answer.json

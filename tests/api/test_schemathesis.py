@@ -66,9 +66,8 @@ SETTINGS = hypothesis.settings(
     database=None,
     suppress_health_check=list(hypothesis.HealthCheck),
 )
-# Statuses these operations give but list only under ``default`` (reported: auth.py and
-# sync.py have no ``alt_response`` for them). Tolerated by the generated run, so that the
-# other checks still guard these operations, and pinned by an xfail test below.
+# Statuses these operations once listed only under ``default``; each must now be documented
+# (checked below, and by the generated run's strict status check).
 UNDOCUMENTED: dict[str, set[int]] = {
     "POST /api/session": {400, 401, 429},
     "POST /api/join": {400, 404, 429},
@@ -92,7 +91,12 @@ MAX_SQLITE = 2**63 - 1
 
 
 def known_bug(case: schemathesis.Case) -> str | None:
-    """The reported bug this request runs into, if any (each is pinned by an xfail test)."""
+    """The reported bug this request runs into, if any (none left: kept for the next one)."""
+    return None
+
+
+def _fixed_bug(case: schemathesis.Case) -> str | None:
+    """The requests that ran into bugs now fixed (each kept as a regression test below)."""
     body = case.body if isinstance(case.body, dict) else {}
     code = body.get("code")
     if case.operation.label == "POST /api/join" and isinstance(code, str) and not code.isascii():
@@ -191,8 +195,6 @@ def no_server_error(ctx: Any, response: Any, case: schemathesis.Case) -> bool | 
 def explicitly_documented(ctx: Any, response: Any, case: schemathesis.Case) -> bool | None:
     """The status is one the operation lists itself (``default`` is not a description)."""
     responses = case.operation.definition.raw.get("responses", {})
-    if response.status_code in UNDOCUMENTED.get(case.operation.label, ()):
-        return None
     if case.method.upper() != case.operation.method.upper():  # another verb on the path
         return None
     if response.status_code >= 500 and known_bug(case):
@@ -231,11 +233,6 @@ def test_the_public_gets_documented_answers_and_never_a_5xx(
     case.call_and_validate(app=club["app"], checks=CHECKS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reported: auth.py and sync.py document their 400/401/403/404/429 answers only "
-    "as `default`; add @blp.alt_response(status, schema=ErrorSchema) for each",
-)
 def test_the_session_join_and_sync_operations_list_their_refusals() -> None:
     spec = _document()
     missing = [
@@ -248,7 +245,6 @@ def test_the_session_join_and_sync_operations_list_their_refusals() -> None:
     assert not missing, f"undocumented statuses: {missing}"
 
 
-@pytest.mark.xfail(strict=True, reason=NON_ASCII_JOIN)
 def test_a_join_code_with_a_non_ascii_character_is_a_404_not_a_500(
     club: dict[str, Any],
 ) -> None:
@@ -258,7 +254,6 @@ def test_a_join_code_with_a_non_ascii_character_is_a_404_not_a_500(
     assert answer.status_code == 404, answer.json
 
 
-@pytest.mark.xfail(strict=True, reason=NON_ASCII_CSRF)
 def test_a_non_ascii_csrf_header_is_a_403_not_a_500(club: dict[str, Any]) -> None:
     browser = club["app"].test_client()
     browser.set_cookie("troef_session", club["cookies"]["troef_session"])
@@ -270,7 +265,6 @@ def test_a_non_ascii_csrf_header_is_a_403_not_a_500(club: dict[str, Any]) -> Non
     assert answer.status_code == 403, answer.json
 
 
-@pytest.mark.xfail(strict=True, reason=HUGE_CURSOR)
 def test_a_pull_from_a_huge_cursor_is_refused_not_a_500(club: dict[str, Any]) -> None:
     browser = club["app"].test_client()
     browser.set_cookie("troef_session", club["cookies"]["troef_session"])
