@@ -2,33 +2,11 @@
 // plus property checks over generated valid records.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { scoreRecord, RecordError } from "../js/rules/index.js";
+import { scoreRecord } from "../js/rules/index.js";
+import { checkCase, loadVectors } from "./vectors.mjs";
 
-const vectors = JSON.parse(readFileSync(new URL("../../tests/vectors/schafkopf.json", import.meta.url), "utf8"));
+const vectors = loadVectors("schafkopf");
 
-/** Check one vector case exactly as tests/rules/test_vectors.py does. */
-function checkCase(c) {
-  const { expect } = c;
-  if (expect.error) {
-    assert.throws(() => scoreRecord(c.record, c.rules), (e) => {
-      assert.ok(e instanceof RecordError, `not a RecordError: ${e}`);
-      assert.equal(e.field, expect.error.field, e.message);
-      assert.ok(e.detail);
-      return true;
-    });
-    return;
-  }
-  const got = scoreRecord(c.record, c.rules);
-  for (const [key, value] of Object.entries(expect)) {
-    if (key === "markers") {
-      for (const m of value) assert.ok(got.markers.includes(m), `marker ${m} missing: ${got.markers}`);
-    } else {
-      assert.deepEqual(got[key], value, `${key}; ${got.explain.join(" | ")}`);
-    }
-  }
-  assert.ok(got.explain.length, "every score shows its working");
-}
 
 test("schafkopf vectors are all present", () => assert.ok(vectors.deals.length >= 150));
 vectors.deals.forEach((c, i) => test(`schafkopf-${i} ${c.name}`, () => checkCase(c)));
