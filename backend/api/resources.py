@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import app_pages, audit, competitions, docs, evenings, lists, live, standings
+from . import (
+    app_pages,
+    audit,
+    competitions,
+    console_pages,
+    docs,
+    evenings,
+    lists,
+    live,
+    standings,
+)
 
 BLUEPRINTS: tuple[Any, ...] = (
     competitions.blp,
@@ -15,4 +25,5 @@ BLUEPRINTS: tuple[Any, ...] = (
     live.blp,
     docs.blp,
     app_pages.blp,
+    console_pages.blp,
 )

@@ -51,6 +51,18 @@ export const STRINGS = {
 
 let current = "en";
 
+// Add a module's own words: extend({nl: {...}, de: {...}, en: {...}}). Each view keeps its
+// words next to its code; a key defined twice is a mistake and throws.
+export function extend(words) {
+  for (const [lang, entries] of Object.entries(words)) {
+    if (!STRINGS[lang]) throw new Error(`unknown language ${lang}`);
+    for (const [key, text] of Object.entries(entries)) {
+      if (key in STRINGS[lang] && STRINGS[lang][key] !== text) throw new Error(`word ${key} defined twice`);
+      STRINGS[lang][key] = text;
+    }
+  }
+}
+
 export function pickLanguage(saved, languages = []) {
   if (saved && STRINGS[saved]) return saved;
   for (const tag of languages) {

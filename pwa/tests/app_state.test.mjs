@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { klaverjasFacts, initialState, leftOf } from "../js/views/klaverjas_form.js";
 import { listRows, nextDealNo, preview, seatOrder, holdsPen } from "../js/state.js";
+import { readdirSync } from "node:fs";
 import { pickLanguage, setLanguage, t, STRINGS } from "../js/i18n.js";
 
 const list = { list_id: "L1", game: "klaverjas", seats: { W: "p4", N: "p1", S: "p3", E: "p2" } };
@@ -67,7 +68,23 @@ test("the language follows the browser unless the user chose one, and every key 
   assert.equal(pickLanguage(null, ["de-AT", "en"]), "de");
   assert.equal(pickLanguage("en", ["nl-NL"]), "en");
   assert.equal(pickLanguage(null, ["fr-FR"]), "en");
-  for (const lang of Object.keys(STRINGS)) assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort());
   setLanguage("nl");
   assert.equal(t("record"), "Opschrijven");
+});
+
+// Every module that adds words (the table app's views, the director's console) is loaded, so
+// that a word missing in one language fails here rather than on a phone.
+const ENTRY_POINTS = new Set(["main.js", "app.js"]); // they start the app on import
+
+test("every word of every screen exists in Dutch, German and English", async () => {
+  const root = new URL("../../", import.meta.url);
+  const dirs = ["pwa/js/views/", "console/js/", "console/js/views/"];
+  for (const dir of dirs) {
+    let names = [];
+    try { names = readdirSync(new URL(dir, root)); } catch { continue; }
+    for (const name of names.filter((n) => n.endsWith(".js") && !ENTRY_POINTS.has(n))) await import(new URL(dir + name, root));
+  }
+  for (const lang of Object.keys(STRINGS)) {
+    assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort(), lang);
+  }
 });

@@ -71,3 +71,12 @@ def klaverjas_evening(web: Flask) -> dict[str, Any]:
     with web.app_context():
         code = join_code(list_id)
     return {"competition_id": cid, "list_id": list_id, "code": code}
+
+
+def log_in(page: Any, base: str, hash_: str = "#/") -> None:
+    """Open the director's console and log in as the fixture's director (anna)."""
+    page.goto(f"{base}/director{hash_}")
+    page.fill("#login-name", "anna")
+    page.fill("#login-password", "geheim-genoeg")
+    page.click("#login")
+    page.wait_for_selector("#logout:not([hidden])")

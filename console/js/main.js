@@ -1,0 +1,101 @@
+// The console's wiring: who is logged in, the route, the screen, the breadcrumbs.
+
+import { h, replace } from "../../pwa/js/dom.js";
+import { language, pickLanguage, setLanguage, t } from "../../pwa/js/i18n.js";
+import { api, ApiError, setCsrf } from "./api.js";
+import { pathOf, queryOf, router } from "./router.js";
+import { errorBox } from "./ui.js";
+import "./words.js";
+import { loginView } from "./views/login.js";
+import * as club from "./views/club.js";
+import * as room from "./views/room.js";
+import * as standings from "./views/standings.js";
+import * as audit from "./views/audit.js";
+
+const main = document.getElementById("main");
+const crumbs = document.getElementById("crumbs");
+const find = router([...club.routes, ...room.routes, ...standings.routes, ...audit.routes]);
+let session = { role: "public" };
+let leaving = [];
+let generation = 0;
+
+function leave() {
+  for (const fn of leaving.splice(0)) {
+    try { fn(); } catch { /* a screen's clean-up must not stop the next screen */ }
+  }
+}
+
+async function render() {
+  leave();
+  const mine = ++generation;
+  document.getElementById("logout").textContent = t("c_logout");
+  document.getElementById("logout").hidden = session.role !== "director";
+  document.getElementById("club").textContent = session.club || "";
+  if (session.role !== "director") {
+    replace(crumbs);
+    replace(main, loginView({ api, onLoggedIn: loggedIn }));
+    return;
+  }
+  const path = pathOf(location.hash);
+  const found = find(path);
+  if (!found) {
+    replace(main, h("p", { class: "card" }, t("c_not_found")));
+    return;
+  }
+  const ctx = {
+    api, session, params: found.params, query: queryOf(location.hash),
+    go: (hash) => { location.hash = hash; },
+    refresh: () => render(),
+    onLeave: (fn) => leaving.push(fn),
+    crumbs: (...items) => replace(crumbs, items.flatMap((item, i) => [
+      i ? h("span", { "aria-hidden": "true" }, " › ") : null,
+      item.href ? h("a", { href: item.href }, item.label) : h("span", {}, item.label),
+    ])),
+  };
+  replace(crumbs, h("a", { href: "#/" }, t("c_home")));
+  replace(main, h("p", { class: "loading" }, t("c_loading")));
+  try {
+    const view = await found.view(ctx);
+    if (mine === generation) replace(main, view);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      session = { role: "public", club: session.club };
+      return render();
+    }
+    if (mine === generation) replace(main, h("section", { class: "card" }, h("h2", {}, t("c_error")), errorBox(err)));
+  }
+}
+
+function loggedIn(who) {
+  session = who;
+  setCsrf(who.csrf_token);
+  render();
+}
+
+function setupLanguage() {
+  const select = document.getElementById("lang");
+  const lang = setLanguage(pickLanguage(localStorage.getItem("troef-lang"), navigator.languages || []));
+  select.value = lang;
+  document.documentElement.lang = lang;
+  select.addEventListener("change", () => {
+    localStorage.setItem("troef-lang", setLanguage(select.value));
+    document.documentElement.lang = language();
+    render();
+  });
+}
+
+async function start() {
+  setupLanguage();
+  document.getElementById("logout").addEventListener("click", async () => {
+    await api.del("session");
+    session = { role: "public", club: session.club };
+    setCsrf(null);
+    render();
+  });
+  session = await api.get("session");
+  setCsrf(session.csrf_token);
+  window.addEventListener("hashchange", render);
+  render();
+}
+
+start();

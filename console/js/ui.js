@@ -1,0 +1,55 @@
+// Small pieces every console screen uses: the competition's tabs, an error box that names the
+// field and the rule, a plain table, a labelled field.
+
+import { h } from "../../pwa/js/dom.js";
+import { t } from "../../pwa/js/i18n.js";
+
+export function competitionTabs(cid, active) {
+  const tabs = [
+    ["overview", `#/c/${cid}`, "c_overview"],
+    ["players", `#/c/${cid}/players`, "c_players"],
+    ["standings", `#/c/${cid}/standings`, "c_standings"],
+    ["audit", `#/c/${cid}/audit`, "c_audit"],
+    ["exports", `#/c/${cid}/exports`, "c_exports"],
+  ];
+  return h("nav", { class: "tabs", "aria-label": t("c_overview") },
+    tabs.map(([key, href, word]) => h("a", {
+      href, class: key === active ? "tab on" : "tab", "aria-current": key === active ? "page" : null,
+    }, t(word))));
+}
+
+// An ApiError (or any error) as a message; with the fields the server named.
+export function errorBox(err) {
+  if (!err) return null;
+  const fields = Object.entries(err.fields || {});
+  return h("div", { class: "error-box", role: "alert" },
+    h("p", {}, err.message || String(err)),
+    fields.length ? h("ul", {}, fields.map(([field, rule]) => h("li", { dataset: { field } },
+      h("b", {}, field), ": ", Array.isArray(rule) ? rule.join("; ") : String(rule)))) : null);
+}
+
+// headers: [text…]; rows: [[cell…]…] where a cell is text, a Node, or {value, class}.
+export function table(headers, rows, attrs = {}) {
+  const cell = (tag, c) => (c && typeof c === "object" && !(c instanceof Node) && "value" in c
+    ? h(tag, { class: c.class || null, title: c.title || null }, c.value)
+    : h(tag, {}, c));
+  return h("table", { class: "grid", ...attrs },
+    h("thead", {}, h("tr", {}, headers.map((x) => cell("th", x)))),
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((c) => cell("td", c))))));
+}
+
+export function field(id, label, input) {
+  input.id = id;
+  return h("div", { class: "field" }, h("label", { for: id }, label), input);
+}
+
+// Run an async action from a button or form, showing its error next to it.
+export async function attempt(slot, action) {
+  slot.replaceChildren();
+  try {
+    return await action();
+  } catch (err) {
+    slot.replaceChildren(errorBox(err));
+    return undefined;
+  }
+}
