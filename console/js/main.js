@@ -11,10 +11,11 @@ import * as club from "./views/club.js";
 import * as room from "./views/room.js";
 import * as standings from "./views/standings.js";
 import * as audit from "./views/audit.js";
+import * as exports from "./views/exports.js";
 
 const main = document.getElementById("main");
 const crumbs = document.getElementById("crumbs");
-const find = router([...club.routes, ...room.routes, ...standings.routes, ...audit.routes]);
+const find = router([...club.routes, ...room.routes, ...standings.routes, ...audit.routes, ...exports.routes]);
 let session = { role: "public" };
 let leaving = [];
 let generation = 0;

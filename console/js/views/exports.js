@@ -1,0 +1,3 @@
+// Placeholder: this screen module is being written; it adds its routes here.
+
+export const routes = [];
