@@ -5,6 +5,12 @@ import { t } from "../i18n.js";
 import { klaverjasForm } from "./klaverjas_form.js";
 import { genericForm } from "./generic_form.js";
 
+// The entry form of each game: form({list, dealNo, players, onChange, onSubmit}) → element.
+// onChange(facts) previews the score as you type; onSubmit(facts) records the deal.
+const FORMS = {
+  klaverjas: klaverjasForm,
+};
+
 export function entryView({ list, dealNo, preview, onRecord }) {
   const result = h("div", { class: "preview", id: "preview", "aria-live": "polite" });
   let latest = { facts: null, error: null };
@@ -26,9 +32,9 @@ export function entryView({ list, dealNo, preview, onRecord }) {
     show(facts);
     if (!latest.error) onRecord(facts);
   };
-  const form = list.game === "klaverjas"
-    ? klaverjasForm({ dealNo, players: list.players, onChange: show, onSubmit: submit })
-    : genericForm({ onChange: show, onSubmit: submit });
+  const form = (FORMS[list.game] || genericForm)({
+    list, dealNo, players: list.players, onChange: show, onSubmit: submit,
+  });
   return h("section", { class: "card entry", "aria-label": t("entry") },
     h("h2", { id: "entry-title", dataset: { deal: dealNo } }, `${t("deal")} ${dealNo}`), form, result);
 }
