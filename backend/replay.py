@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application
 
+from .aggregates.list_policy import list_points
 from .aggregates.score_list import ScoreList
+
+PLAY_EVENTS = frozenset({"PlayStarted", "BidMade", "CardPlayed"})
 
 
 def replay(
@@ -38,6 +42,9 @@ def step(event: Any, agg: ScoreList) -> dict[str, Any]:
         "deal_no": getattr(event, "deal_no", None),
         "summary": summary(event),
         "explain": list((getattr(event, "score", None) or {}).get("explain", [])),
+        "record": getattr(event, "record", None),
+        "points": points(event, agg),
+        "play": play_after(event, agg),
         "state": {
             "totals": agg.totals(),
             "counted_deals": agg.counted_deals,
@@ -48,6 +55,39 @@ def step(event: Any, agg: ScoreList) -> dict[str, Any]:
         },
     }
     return out
+
+
+def points(event: Any, agg: ScoreList) -> dict[str, int] | None:
+    """The points per seat the event wrote: a deal's, a correction's or an adjustment's."""
+    adjustment = getattr(event, "adjustment", None)
+    if adjustment is not None:
+        return dict(adjustment)
+    score = getattr(event, "score", None)
+    if not score:
+        return None
+    return list_points(agg.game, score["points"])
+
+
+def play_after(event: Any, agg: ScoreList) -> dict[str, Any] | None:
+    """For a step of a deal's play (started, a bid, a card): the play as it stands after it.
+
+    The trick on the table, the tricks won per seat and side, whose turn it is and the revokes
+    so far, so a disputed deal can be followed card by card.
+    """
+    if type(event).__name__ not in PLAY_EVENTS:
+        return None
+    state = getattr(agg, "play", {}).get(str(event.deal_no))
+    if state is None:
+        return None
+    return {
+        "trick": copy.deepcopy(state["tricks"][-1]) if state["tricks"] else None,
+        "tricks_won": dict(state["tricks_won"]),
+        "sides_won": dict(state["sides_won"]),
+        "turn": state["turn"],
+        "bids": copy.deepcopy(state["bids"]),
+        "revokes": copy.deepcopy(state["revokes"]),
+        "complete": state["complete"],
+    }
 
 
 def summary(event: Any) -> str:

@@ -108,6 +108,36 @@ class ReplayStateSchema(Schema):
     submitted = fields.Boolean(required=True)
 
 
+class PlayedCardSchema(Schema):
+    seat = fields.String(required=True)
+    card = fields.String(required=True)
+    revoke = fields.Boolean(required=True)
+
+
+class TrickSchema(Schema):
+    no = fields.Integer(required=True)
+    leader = fields.String(required=True)
+    cards = fields.List(fields.Nested(PlayedCardSchema), required=True)
+    winner = fields.String(allow_none=True, required=True)
+
+
+class RevokeSchema(Schema):
+    trick = fields.Integer(required=True)
+    seat = fields.String(required=True)
+    card = fields.String(required=True)
+    rule = fields.String(allow_none=True, required=True)
+
+
+class ReplayPlaySchema(Schema):
+    trick = fields.Nested(TrickSchema, allow_none=True, required=True)
+    tricks_won = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    sides_won = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    turn = fields.String(allow_none=True, required=True, metadata={"description": "seat to play"})
+    bids = fields.List(fields.Dict(), required=True)
+    revokes = fields.List(fields.Nested(RevokeSchema), required=True)
+    complete = fields.Boolean(required=True)
+
+
 class ReplayStepSchema(Schema):
     version = fields.Integer(required=True)
     event = fields.String(required=True)
@@ -118,6 +148,16 @@ class ReplayStepSchema(Schema):
     deal_no = fields.Integer(allow_none=True, required=True)
     summary = fields.String(required=True)
     explain = fields.List(fields.String(), required=True)
+    record = fields.Dict(
+        allow_none=True, required=True, metadata={"description": "the deal's facts, if any"}
+    )
+    points = _points(allow_none=True, required=True)  # a deal's, a correction's, an adjustment's
+    play = fields.Nested(
+        ReplayPlaySchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "a step of play mode: the play after it (card by card)"},
+    )
     state = fields.Nested(ReplayStateSchema, required=True, metadata={"description": "after it"})
 
 
