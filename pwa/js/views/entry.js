@@ -3,12 +3,16 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { klaverjasForm } from "./klaverjas_form.js";
+import { bridgeForm } from "./bridge_form.js";
 import { genericForm } from "./generic_form.js";
+import { wiezenForm } from "./wiezen_form.js";
 
 // The entry form of each game: form({list, dealNo, players, onChange, onSubmit}) → element.
 // onChange(facts) previews the score as you type; onSubmit(facts) records the deal.
 const FORMS = {
   klaverjas: klaverjasForm,
+  bridge: bridgeForm,
+  wiezen: wiezenForm,
 };
 
 export function entryView({ list, dealNo, preview, onRecord }) {

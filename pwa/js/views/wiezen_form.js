@@ -1,0 +1,326 @@
+// The wiezen deal form: whose deal it is (and who sits out at a table of five), the contract,
+// its declarers and tricks, or the miserie players. The dealer moves on by itself: the same
+// dealer deals again after a pas rond (ART 9, W-D5), the next one after a played deal.
+//
+// The top half is pure (state → facts, the list's history → dealer, pas rond, counted deals)
+// so node can test it; the form below it is the only part that touches the DOM.
+
+import { h } from "../dom.js";
+import { extend, t } from "../i18n.js";
+import { openDb } from "../db.js";
+
+extend({
+  nl: {
+    wz_deals: "deelt", wz_sits_out: "zit uit", wz_deal_of: "Gift", wz_of: "van",
+    wz_after_pas_rond: "Na pas rond: een slagenspel telt dubbel", wz_contract: "Spel",
+    wz_declarers: "Wie speelt", wz_pick_two: "kies 2", wz_pick_one: "kies 1",
+    wz_pick_miserie: "één of meer", wz_tricks: "Slagen", wz_tricks_of: "slagen van",
+    wz_in_troef: "in troef", wz_open: "open", wz_complete: "De lijst is vol: alle tellende giften staan erop.",
+    wz_troel_pair: "troel + 4e aas",
+  },
+  de: {
+    wz_deals: "gibt", wz_sits_out: "setzt aus", wz_deal_of: "Spiel", wz_of: "von",
+    wz_after_pas_rond: "Nach pas rond: ein Stichspiel zählt doppelt", wz_contract: "Spiel",
+    wz_declarers: "Wer spielt", wz_pick_two: "2 wählen", wz_pick_one: "1 wählen",
+    wz_pick_miserie: "einer oder mehr", wz_tricks: "Stiche", wz_tricks_of: "Stiche von",
+    wz_in_troef: "in troef", wz_open: "offen", wz_complete: "Die Liste ist voll: alle zählenden Spiele stehen darauf.",
+    wz_troel_pair: "troel + 4. Ass",
+  },
+  en: {
+    wz_deals: "deals", wz_sits_out: "sits out", wz_deal_of: "Deal", wz_of: "of",
+    wz_after_pas_rond: "After a pas rond: a trick game counts double", wz_contract: "Contract",
+    wz_declarers: "Who plays", wz_pick_two: "pick 2", wz_pick_one: "pick 1",
+    wz_pick_miserie: "one or more", wz_tricks: "Tricks", wz_tricks_of: "tricks of",
+    wz_in_troef: "in troef", wz_open: "open", wz_complete: "The list is full: every counted deal is on it.",
+    wz_troel_pair: "troel + 4th ace",
+  },
+});
+
+// The contract buttons, in bidding order (W-D10); game words stay as the club writes them.
+// game → [label, declarers (0: miserie players), default tricks]
+export const GAMES = {
+  VRAAG: ["vraag/mee", 2, null],
+  ALLEEN: ["alleen", 1, null],
+  TROEL: ["troel", 2, null],
+  AB: ["abondance", 1, null],
+  MIS: ["miserie", 0, null],
+  OMIS: ["open miserie", 0, null],
+  SOLO: ["solo", 1, 13],
+  SOLOSLIM: ["solo slim", 1, 13],
+  PAS_ROND: ["pas rond", null, null],
+};
+export const ABONDANCES = [9, 10, 11, 12];
+const PLANNED = { 4: 40, 5: 50 }; // Wiezen TS: 40 deals, 50 at a five-player table
+
+export const tableSize = (list) => Object.keys(list.seats || {}).length;
+export const seatsOf = (size) => Array.from({ length: size }, (_, i) => i + 1);
+
+/** The seat that sits out: the dealer at a table of five (ART 2), nobody at four. */
+export const sittingOut = (size, dealer) => (size === 5 ? dealer : null);
+
+/** The seats that play this deal. */
+export const activeSeats = (size, dealer) => seatsOf(size).filter((s) => s !== sittingOut(size, dealer));
+
+const isPlayed = (record) => record.contract !== null && record.contract !== undefined && record.contract !== "PAS_ROND";
+const misdealt = (record) => (record.penalties || []).some((p) => p.type === "PEN_MISDEAL");
+
+/**
+ * The list's rows before deal `dealNo`, oldest first: the server's live rows, then what the
+ * phone still has to send (`entries` are outbox entries: record_deal, record_penalty, void_deal).
+ */
+export function history(list, dealNo, entries = []) {
+  const rows = new Map();
+  for (const row of (list.sheet && list.sheet.rows) || []) {
+    if (row.deal_no < dealNo && !row.voided) rows.set(row.deal_no, { kind: row.kind || "deal", record: row.record });
+  }
+  for (const e of entries) {
+    if (e.list !== list.list_id || !e.args || !(e.args.deal_no < dealNo)) continue;
+    if (e.name === "void_deal") rows.delete(e.args.deal_no);
+    else if (e.name === "record_deal" || e.name === "record_penalty") {
+      rows.set(e.args.deal_no, { kind: e.name === "record_deal" ? "deal" : "penalty", record: e.args.record });
+    }
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+/**
+ * Who deals next: seat 1 first; the same dealer again after a pas rond (ART 9, W-D5) or a
+ * penalty row, the player to his left after a played deal or a second misdeal (ART 2).
+ */
+export function nextDealer(size, rows) {
+  let dealer = 1;
+  for (const { record } of rows) {
+    if (Number.isInteger(record.dealer)) dealer = record.dealer;
+    if (isPlayed(record) || misdealt(record)) dealer = (dealer % size) + 1;
+  }
+  return dealer;
+}
+
+/** Whether the next deal is played after a pas rond (ART 9): as the list works it out. */
+export function afterPasRond(rows) {
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    if (rows[i].kind !== "deal") continue;
+    const contract = rows[i].record.contract;
+    if (contract === "PAS_ROND") return true;
+    if (contract !== null && contract !== undefined) return false;
+  }
+  return false;
+}
+
+/** Deals that count towards the 40 (50): played ones, not a pas rond or a penalty row (W-D3). */
+export const countedDeals = (rows) => rows.filter(({ kind, record }) => kind === "deal" && isPlayed(record)).length;
+
+export const plannedDeals = (list, size) => (list.sheet && list.sheet.planned_deals) || PLANNED[size];
+
+/** The form's state for the next deal of the list. */
+export function initialState(list, dealNo, entries = []) {
+  const size = tableSize(list);
+  const rows = history(list, dealNo, entries);
+  return {
+    size,
+    dealer: nextDealer(size, rows),
+    afterPasRond: afterPasRond(rows),
+    counted: countedDeals(rows),
+    planned: plannedDeals(list, size),
+    game: null,
+    abondance: 9,
+    inTroef: false,
+    declarers: [],
+    tricks: null,
+    miserie: [],
+  };
+}
+
+/** The contract code of the state (null before one is picked). */
+export function contractOf(state) {
+  if (state.game === "AB") return `AB${state.abondance}${state.inTroef ? "T" : ""}`;
+  if (state.game === "MIS" || state.game === "OMIS") {
+    return state.miserie.length && state.miserie.every((m) => m.open) ? "OMIS" : "MIS";
+  }
+  return state.game;
+}
+
+/** The deal's facts (without the envelope) from the form's state. */
+export function wiezenFacts(state) {
+  const facts = { dealer: state.dealer };
+  if (state.size === 5) facts.sitting_out = state.dealer;
+  if (state.afterPasRond) facts.after_pas_rond = true;
+  if (!state.game) return facts;
+  facts.contract = contractOf(state);
+  if (state.game === "PAS_ROND") return facts;
+  if (GAMES[state.game][1] === 0) {
+    facts.miserie = state.miserie.map(({ seat, open, tricks }) => ({ seat, open, tricks }));
+    return facts;
+  }
+  facts.declarers = [...state.declarers];
+  if (state.tricks !== null) facts.tricks = state.tricks;
+  return facts;
+}
+
+// The state changes the buttons make; each returns a new state.
+
+/** Pick a contract: keep the declarers that still fit it. */
+export function pickGame(state, game) {
+  const wanted = GAMES[game][1];
+  const hadTricks = state.game !== null && GAMES[state.game][1] > 0;
+  const tricks = GAMES[game][2] ?? (hadTricks && wanted > 0 ? state.tricks : null);
+  const next = { ...state, game, tricks };
+  if (wanted === 0) {
+    const open = game === "OMIS";
+    const kept = state.miserie.length ? state.miserie : state.declarers.map((seat) => ({ seat, open, tricks: 0 }));
+    next.miserie = kept.map((m) => ({ ...m, open }));
+    next.declarers = [];
+  } else {
+    next.declarers = wanted ? state.declarers.slice(-wanted) : [];
+    next.miserie = [];
+  }
+  return next;
+}
+
+/** Tap a seat: toggle it among the declarers (the oldest pick drops out) or miserie players. */
+export function tapSeat(state, seat) {
+  if (!activeSeats(state.size, state.dealer).includes(seat)) return state;
+  const wanted = state.game ? GAMES[state.game][1] : null;
+  if (wanted === 0) {
+    const has = state.miserie.some((m) => m.seat === seat);
+    const miserie = has
+      ? state.miserie.filter((m) => m.seat !== seat)
+      : [...state.miserie, { seat, open: state.game === "OMIS", tricks: 0 }];
+    return { ...state, miserie };
+  }
+  if (!wanted) return state;
+  if (state.declarers.includes(seat)) return { ...state, declarers: state.declarers.filter((s) => s !== seat) };
+  return { ...state, declarers: [...state.declarers, seat].slice(-wanted) };
+}
+
+/** A new dealer: a declarer or miserie player who now sits out leaves the game. */
+export function pickDealer(state, dealer) {
+  const out = sittingOut(state.size, dealer);
+  return {
+    ...state,
+    dealer,
+    declarers: state.declarers.filter((s) => s !== out),
+    miserie: state.miserie.filter((m) => m.seat !== out),
+  };
+}
+
+export function setMiserie(state, seat, changes) {
+  return { ...state, miserie: state.miserie.map((m) => (m.seat === seat ? { ...m, ...changes } : m)) };
+}
+
+// ---------------------------------------------------------------------------------------
+// The form.
+
+// Deals this page recorded, per list, until the server's list has them: the next form knows
+// its dealer at once, before the outbox is read back.
+const recorded = new Map();
+let storage = null;
+
+function outbox() {
+  storage = storage || openDb().catch(() => null);
+  return storage.then((store) => (store ? store.pending() : [])).catch(() => []);
+}
+
+// A row of buttons; `selected` is one value (radio buttons) or a list of them (check boxes).
+function choice(name, caption, options, selected, onPick, label, extra = () => ({})) {
+  const many = Array.isArray(selected);
+  return h("div", { class: "choice", role: many ? "group" : "radiogroup", "aria-label": caption },
+    options.map((o) => {
+      const on = many ? selected.includes(o) : o === selected;
+      return h("button", {
+        type: "button", class: on ? "opt on" : "opt", role: many ? "checkbox" : "radio",
+        "aria-checked": on ? "true" : "false", dataset: { field: name, value: o }, onclick: () => onPick(o), ...extra(o),
+      }, label(o));
+    }));
+}
+
+const TRICKS = Array.from({ length: 14 }, (_, i) => i);
+
+/** The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it. */
+export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
+  const mine = (recorded.get(list.list_id) || []).filter((e) => e.args.deal_no < dealNo);
+  let state = initialState(list, dealNo, mine);
+  let touched = false;
+  const root = h("div", { class: "wz" });
+  const name = (seat) => (players[String(seat)] || "").split(" ")[0];
+  const emit = () => onChange(wiezenFacts(state));
+  const change = (next) => { state = next; touched = true; draw(); emit(); };
+  const submit = () => {
+    const facts = wiezenFacts(state);
+    const entry = { name: "record_deal", list: list.list_id, args: { deal_no: dealNo, record: facts } };
+    recorded.set(list.list_id, [...mine, entry]);
+    onSubmit(facts);
+  };
+
+  function seatButton(seat) {
+    return [h("b", {}, seat), " ", h("span", { class: "wz-name" }, name(seat))];
+  }
+
+  function draw() {
+    const out = sittingOut(state.size, state.dealer);
+    const wanted = state.game ? GAMES[state.game][1] : null;
+    const parts = [
+      h("p", { class: "wz-count", id: "wz-count", dataset: { counted: state.counted, planned: state.planned } },
+        `${t("wz_deal_of")} ${Math.min(state.counted + 1, state.planned)} ${t("wz_of")} ${state.planned}`),
+      state.counted >= state.planned ? h("p", { class: "error", role: "alert" }, t("wz_complete")) : null,
+      h("p", { class: "wz-dealer", id: "wz-dealer", dataset: { seat: state.dealer } },
+        h("b", {}, `${state.dealer} ${name(state.dealer)}`), ` ${t("wz_deals")}`,
+        out ? h("span", { class: "wz-out", id: "wz-out", dataset: { seat: out } }, ` · ${t("wz_sits_out")}`) : null),
+      h("div", { class: "field" }, h("span", { class: "lbl" }, t("dealer")),
+        choice("dealer", t("dealer"), seatsOf(state.size), state.dealer, (s) => change(pickDealer(state, s)), (s) => s,
+          (s) => ({ "aria-label": `${t("dealer")} ${s} ${name(s)}`.trim() }))),
+      state.afterPasRond ? h("p", { class: "wz-doubled", id: "wz-doubled" }, t("wz_after_pas_rond")) : null,
+      h("div", { class: "field" }, h("span", { class: "lbl" }, t("wz_contract")),
+        choice("contract", t("wz_contract"), Object.keys(GAMES), state.game, (g) => change(pickGame(state, g)), (g) => GAMES[g][0])),
+    ];
+    if (state.game === "AB") {
+      parts.push(h("div", { class: "field wz-ab" },
+        choice("abondance", "abondance", ABONDANCES, state.abondance, (n) => change({ ...state, abondance: n }), (n) => `${n}`,
+          (n) => ({ "aria-label": `abondance ${n}` })),
+        h("button", {
+          type: "button", class: state.inTroef ? "opt on" : "opt", id: "wz-in-troef", "aria-pressed": state.inTroef ? "true" : "false",
+          onclick: () => change({ ...state, inTroef: !state.inTroef }),
+        }, t("wz_in_troef"))));
+    }
+    if (wanted !== null && wanted !== undefined) {
+      const hint = wanted === 0 ? t("wz_pick_miserie") : state.game === "TROEL" ? t("wz_troel_pair") : wanted === 2 ? t("wz_pick_two") : t("wz_pick_one");
+      const picked = wanted === 0 ? state.miserie.map((m) => m.seat) : state.declarers;
+      parts.push(h("div", { class: "field" }, h("span", { class: "lbl" }, `${t("wz_declarers")} `, h("small", {}, `(${hint})`)),
+        choice("declarers", t("wz_declarers"), seatsOf(state.size), picked, (s) => change(tapSeat(state, s)), seatButton,
+          (s) => (s === out ? { disabled: true, title: t("wz_sits_out"), "aria-label": `${s} ${name(s)} ${t("wz_sits_out")}` } : {}))));
+    }
+    if (wanted === 0) {
+      for (const m of state.miserie) {
+        parts.push(h("div", { class: "field wz-mis", dataset: { seat: m.seat } },
+          h("span", { class: "lbl" }, `${t("wz_tricks_of")} ${m.seat} ${name(m.seat)} `,
+            h("button", {
+              type: "button", class: m.open ? "opt on" : "opt", dataset: { open: m.seat }, "aria-pressed": m.open ? "true" : "false",
+              onclick: () => change(setMiserie(state, m.seat, { open: !m.open })),
+            }, t("wz_open"))),
+          h("div", { class: "wz-tricks" },
+            choice(`mis-${m.seat}`, `${t("wz_tricks_of")} ${m.seat}`, TRICKS, m.tricks, (n) => change(setMiserie(state, m.seat, { tricks: n })), (n) => n,
+              (n) => ({ "aria-label": `${n} ${t("wz_tricks_of")} ${m.seat}` })))));
+      }
+    } else if (wanted) {
+      parts.push(h("div", { class: "field" }, h("span", { class: "lbl" }, t("wz_tricks")),
+        h("div", { class: "wz-tricks" },
+          choice("tricks", t("wz_tricks"), TRICKS, state.tricks, (n) => change({ ...state, tricks: n }), (n) => n,
+            (n) => ({ "aria-label": `${n} ${t("wz_tricks")}` })))));
+    }
+    parts.push(h("button", { type: "button", class: "primary", id: "record", onclick: submit }, t("record")));
+    root.replaceChildren(...parts.filter(Boolean));
+  }
+
+  draw();
+  queueMicrotask(emit);
+  // After a reload the outbox holds deals this page did not record: read it back once.
+  outbox().then((entries) => {
+    const fresh = initialState(list, dealNo, [...mine, ...entries]);
+    if (touched || !root.isConnected) return;
+    if (fresh.dealer === state.dealer && fresh.afterPasRond === state.afterPasRond && fresh.counted === state.counted) return;
+    state = fresh;
+    draw();
+    emit();
+  });
+  return root;
+}
