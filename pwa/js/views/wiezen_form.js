@@ -159,20 +159,19 @@ export function wiezenFacts(state) {
 
 // The state changes the buttons make; each returns a new state.
 
-/** Pick a contract: keep the declarers that still fit it. */
+/** Pick a contract: the seats already tapped stay picked as far as the contract allows. */
 export function pickGame(state, game) {
   const wanted = GAMES[game][1];
   const hadTricks = state.game !== null && GAMES[state.game][1] > 0;
   const tricks = GAMES[game][2] ?? (hadTricks && wanted > 0 ? state.tricks : null);
-  const next = { ...state, game, tricks };
+  const seats = state.miserie.length ? state.miserie.map((m) => m.seat) : state.declarers;
+  const next = { ...state, game, tricks, declarers: [], miserie: [] };
   if (wanted === 0) {
     const open = game === "OMIS";
-    const kept = state.miserie.length ? state.miserie : state.declarers.map((seat) => ({ seat, open, tricks: 0 }));
+    const kept = state.miserie.length ? state.miserie : seats.map((seat) => ({ seat, open, tricks: 0 }));
     next.miserie = kept.map((m) => ({ ...m, open }));
-    next.declarers = [];
-  } else {
-    next.declarers = wanted ? state.declarers.slice(-wanted) : [];
-    next.miserie = [];
+  } else if (wanted) {
+    next.declarers = seats.slice(-wanted);
   }
   return next;
 }
