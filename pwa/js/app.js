@@ -4,17 +4,25 @@ import { openDb } from "./db.js";
 import { Syncer } from "./sync.js";
 import { h, replace } from "./dom.js";
 import { language, pickLanguage, setLanguage, t } from "./i18n.js";
-import { holdsPen, listRows, nextDealNo, preview, seatOrder } from "./state.js";
+import { holdsPen, isSubmitted, listRows, nextDealNo, preview, seatOrder, submitBlocks } from "./state.js";
 import { joinView } from "./views/join.js";
 import { seatsView } from "./views/seats.js";
 import { sheetView } from "./views/sheet.js";
 import { explainView } from "./views/explain.js";
 import { entryView } from "./views/entry.js";
 import { statusView } from "./views/status.js";
+import { penaltyForm } from "./views/penalty_form.js";
+import { submitView, submittedView } from "./views/submit.js";
 
 const main = document.getElementById("main");
 const statusEl = document.getElementById("status");
-const ui = { online: navigator.onLine, syncing: false, lastSync: null, joinError: null, busy: false, explain: null, tab: "entry" };
+const ui = {
+  online: navigator.onLine, syncing: false, lastSync: null, joinError: null, busy: false, explain: null, tab: "entry",
+  penAsked: false, penRefused: false,
+};
+const TABS = [["entry", "entry"], ["sheet", "sheet"], ["penalty", "pf_title"], ["submit", "sub_tab"]];
+// Tabs whose form keeps what is typed in it across a background sync.
+const FORM_TABS = new Set(["entry", "penalty", "submit"]);
 let store;
 let syncer;
 let clientId;
@@ -34,6 +42,7 @@ async function renderStatus() {
   replace(statusEl, statusView({
     online: ui.online, syncing: ui.syncing, pending: pending.length, lastSync: ui.lastSync, conflicts,
     onDismiss: async (id) => { await store.dismissConflict(id); render(); },
+    onSync: () => sync(),
   }));
 }
 
@@ -46,24 +55,70 @@ async function render({ soft = false } = {}) {
     return;
   }
   const pending = await store.pending();
-  const writer = holdsPen(list, clientId);
+  const submitted = isSubmitted(list, pending);
+  const writer = holdsPen(list, clientId) && !submitted;
+  if (writer) ui.penAsked = ui.penRefused = false;
   const { rows, totals } = listRows(list, pending);
+  if (!writer && ui.tab !== "sheet") ui.tab = "sheet";
   const tabs = h("nav", { class: "tabs" },
-    ["entry", "sheet"].map((tab) => h("button", {
+    TABS.map(([tab, word]) => h("button", {
       type: "button", class: ui.tab === tab ? "tab on" : "tab", id: `tab-${tab}`,
-      "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => { ui.tab = tab; render(); },
-    }, t(tab))));
+      "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => { ui.tab = tab; ui.explain = null; render(); },
+    }, t(word))));
   const dealNo = nextDealNo(list, pending);
-  const key = [list.list_id, writer, ui.tab, Boolean(ui.explain), dealNo, language()].join("|");
-  if (soft && key === ui.mainKey && writer && ui.tab === "entry" && !ui.explain) return;
+  const key = [list.list_id, writer, ui.tab, ui.explain, dealNo, language(), submitted, submitBlocks(list, pending).length].join("|");
+  if (soft && key === ui.mainKey && writer && FORM_TABS.has(ui.tab) && !ui.explain) return;
   ui.mainKey = key;
+  const explained = ui.explain && rows.find((r) => r.deal_no === ui.explain);
   let body;
-  if (ui.explain) body = explainView({ row: ui.explain, onClose: () => { ui.explain = null; render(); } });
-  else if (ui.tab === "entry" && writer) {
+  if (explained) {
+    body = explainView({
+      row: explained, writer, open: !submitted,
+      onVoid: (dealNo_, reason) => send(list, "void_deal", { deal_no: dealNo_, reason }),
+      onDispute: (dealNo_, reason) => send(list, "raise_dispute", { deal_no: dealNo_, reason }),
+      onClose: () => { ui.explain = null; render(); },
+    });
+  } else if (ui.tab === "entry") {
     body = entryView({ list, dealNo, preview: (facts) => preview(list, dealNo, facts), onRecord: (facts) => record(list, dealNo, facts) });
-  } else body = sheetView({ seats: seatOrder(list), rows, totals, onRow: (row) => { ui.explain = row; render(); } });
-  replace(main, seatsView({ list, writer }), writer ? tabs : null, body,
+  } else if (ui.tab === "penalty") {
+    body = penaltyForm({
+      list, dealNo, preview: (facts) => preview(list, dealNo, facts),
+      onRecord: (name, facts) => { ui.tab = "sheet"; send(list, name, { deal_no: dealNo, record: facts }); },
+    });
+  } else if (ui.tab === "submit") {
+    body = submitView({
+      list, totals, blocks: submitBlocks(list, pending), waiting: false,
+      onSubmit: (scorer, confirmedBy) => { ui.tab = "sheet"; send(list, "submit_list", { scorer, confirmed_by: confirmedBy }); },
+    });
+  } else {
+    body = sheetView({ seats: seatOrder(list), rows, totals, onRow: (row) => { ui.explain = row.deal_no; render(); } });
+  }
+  const status = (list.sheet && list.sheet.status) || list.status;
+  const closing = status === "submitted" ? submittedView(list)
+    : submitted ? submitView({ list, totals, blocks: [], waiting: true }) : null;
+  replace(main, seatsView({ list, writer, submitted, penAsked: ui.penAsked, penRefused: ui.penRefused, onTakePen: () => takePen(list) }),
+    writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
+}
+
+// Queue a mutation for the current list, show it at once, and sync.
+async function send(list, name, args) {
+  await store.enqueue(name, list.list_id, args);
+  await render();
+  sync();
+}
+
+// Ask for the pen: the server gives it when no device holds it (the director can move it).
+async function takePen(list) {
+  ui.penAsked = true;
+  ui.penRefused = false;
+  await send(list, "join", {});
+}
+
+function sync() {
+  ui.syncing = true;
+  renderStatus();
+  return syncer.request();
 }
 
 async function join(code) {
@@ -84,7 +139,7 @@ async function join(code) {
     await store.setMeta("current_list", body.list_id);
     if (!body.pen) await store.enqueue("join", body.list_id, {});
     if (location.pathname !== "/") history.replaceState(null, "", "/");
-    await syncer.request();
+    await sync();
   } catch (err) {
     ui.joinError = `${t("join_failed")}: ${err.message}`;
   } finally {
@@ -94,9 +149,7 @@ async function join(code) {
 }
 
 async function record(list, dealNo, facts) {
-  await store.enqueue("record_deal", list.list_id, { deal_no: dealNo, record: facts });
-  await render();
-  syncer.request();
+  await send(list, "record_deal", { deal_no: dealNo, record: facts });
 }
 
 async function leave() {
@@ -127,12 +180,16 @@ function setupServiceWorker() {
       banner.hidden = false;
     };
     if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
-    reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
+    // A new worker may already be installing when the page registers (the browser checks
+    // sw.js on every navigation), so watch that one as well as later ones.
+    const watch = (worker) => {
+      if (!worker) return;
       worker.addEventListener("statechange", () => {
         if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
       });
-    });
+    };
+    watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
   });
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -150,7 +207,12 @@ async function start() {
   if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
   syncer = new Syncer({
     store, fetch: (...args) => fetch(...args),
+    onResult: (entry, result) => {
+      const answer = result.result || {};
+      if (entry.name === "join" && ui.penAsked && answer.pen === false) ui.penRefused = true;
+    },
     onDone: (report) => {
+      ui.syncing = false;
       if (report.ok) {
         ui.lastSync = report.at;
         store.setMeta("last_sync", report.at);
@@ -158,7 +220,7 @@ async function start() {
       render({ soft: true });
     },
   });
-  window.addEventListener("online", () => { ui.online = true; syncer.request(); render(); });
+  window.addEventListener("online", () => { ui.online = true; sync(); render(); });
   window.addEventListener("offline", () => { ui.online = false; render(); });
   setupServiceWorker();
   await render();

@@ -28,43 +28,106 @@ export function preview(list, dealNo, facts) {
   }
 }
 
+// A row's points per seat of the list (bridge lists seat pairs: NS and EW take N's and E's).
+export function listPoints(game, points = {}) {
+  if (game === "bridge") return { NS: points.N ?? 0, EW: points.E ?? 0 };
+  return { ...points };
+}
+
 function add(totals, points) {
   const out = { ...totals };
   for (const [seat, value] of Object.entries(points || {})) out[seat] = (out[seat] || 0) + value;
   return out;
 }
 
-// Rows to show: {deal_no, points, running, markers, explain, record, provisional}.
+const WRITES = new Set(["record_deal", "record_penalty"]);
+
+function ownPending(list, pending) {
+  return pending.filter((e) => e.list === list.list_id).sort((a, b) => a.id - b.id);
+}
+
+// Rows to show: {deal_no, kind, points, running, markers, explain, record, voided, disputed,
+// provisional}. The server's rows come first, then the outbox's deals and penalties scored
+// here; voids and disputes waiting in the outbox mark their row at once. Running totals leave
+// out voided rows, as on paper (struck through); the director's adjustments count in totals.
 export function listRows(list, pending = []) {
   const sheet = list.sheet || { rows: [], totals: {} };
   const rows = sheet.rows.map((row) => ({ ...row, provisional: false }));
-  const confirmed = new Set(rows.map((r) => r.deal_no));
-  let running = { ...(sheet.totals || {}) };
-  for (const entry of pending) {
-    if (entry.list !== list.list_id || entry.name !== "record_deal") continue;
-    if (confirmed.has(entry.args.deal_no)) continue;
-    const { score, error } = preview(list, entry.args.deal_no, entry.args.record);
-    const points = score ? score.points : {};
-    running = add(running, score && score.counts !== false ? points : {});
-    rows.push({
-      deal_no: entry.args.deal_no,
-      record: entry.args.record,
-      points,
-      running: { ...running },
-      markers: score ? score.markers : ["?"],
-      explain: score ? score.explain : [error.message],
-      provisional: true,
-      mutation_id: entry.id,
-    });
+  const byNo = new Map(rows.map((r) => [r.deal_no, r]));
+  for (const d of sheet.disputes || []) {
+    const row = byNo.get(d.deal_no);
+    if (row && d.ruling === null) row.disputed = d.reason;
   }
-  return { rows, totals: running };
+  for (const entry of ownPending(list, pending)) {
+    const { deal_no: dealNo } = entry.args || {};
+    if (WRITES.has(entry.name) && !byNo.has(dealNo)) {
+      const { score, error } = preview(list, dealNo, entry.args.record);
+      const row = {
+        deal_no: dealNo,
+        kind: entry.name === "record_penalty" ? "penalty" : "deal",
+        record: entry.args.record,
+        points: score ? score.points : {},
+        counts: score ? score.counts !== false : false,
+        markers: score ? score.markers : ["?"],
+        explain: score ? score.explain : [error.message],
+        voided: null,
+        provisional: true,
+        mutation_id: entry.id,
+      };
+      rows.push(row);
+      byNo.set(dealNo, row);
+    } else if (entry.name === "void_deal" && byNo.has(dealNo) && !byNo.get(dealNo).voided) {
+      Object.assign(byNo.get(dealNo), { voided: entry.args.reason, voidPending: true });
+    } else if (entry.name === "raise_dispute" && byNo.has(dealNo)) {
+      Object.assign(byNo.get(dealNo), { disputed: entry.args.reason, disputePending: true });
+    }
+  }
+  let running = Object.fromEntries(seatOrder(list).map((s) => [s, 0]));
+  for (const row of rows) {
+    if (!row.voided) running = add(running, listPoints(list.game, row.points));
+    row.running = { ...running };
+  }
+  let totals = running;
+  for (const adj of sheet.adjustments || []) totals = add(totals, adj.points);
+  return { rows, totals };
 }
 
 export function nextDealNo(list, pending = []) {
   let last = 0;
   for (const row of (list.sheet && list.sheet.rows) || []) last = Math.max(last, row.deal_no);
-  for (const e of pending) if (e.list === list.list_id && e.args && e.args.deal_no) last = Math.max(last, e.args.deal_no);
+  for (const e of ownPending(list, pending)) if (WRITES.has(e.name)) last = Math.max(last, e.args.deal_no);
   return last + 1;
+}
+
+// Submitted on the server, or a submission waiting in the outbox: nothing more is written.
+export function isSubmitted(list, pending = []) {
+  const status = (list.sheet && list.sheet.status) || list.status;
+  return status === "submitted" || ownPending(list, pending).some((e) => e.name === "submit_list");
+}
+
+// The seats that may confirm a list the scorer signs: a player of the other side (klaverjas:
+// the other pair; the other games: anybody else at the table; bridge: the other pair's seat).
+export function confirmers(list, scorer) {
+  const pairs = [["N", "S"], ["E", "W"]];
+  return seatOrder(list).filter((seat) => {
+    if (seat === scorer) return false;
+    if (list.game === "klaverjas") return !pairs.some((p) => p.includes(seat) && p.includes(scorer));
+    return true;
+  });
+}
+
+// What stands in the way of submitting: counted deals short of the plan, open disputes,
+// voids or penalties still waiting. [] when the list can be submitted.
+export function submitBlocks(list, pending = []) {
+  const sheet = list.sheet || {};
+  const { rows } = listRows(list, pending);
+  const counted = rows.filter((r) => !r.voided && r.counts !== false).length;
+  const planned = sheet.planned_deals || 0;
+  const blocks = [];
+  if (!sheet.closed_short && counted < planned) blocks.push({ reason: "deals", counted, planned });
+  const disputes = rows.filter((r) => r.disputed).map((r) => r.deal_no);
+  if (disputes.length) blocks.push({ reason: "disputes", deals: disputes });
+  return blocks;
 }
 
 export function holdsPen(list, clientId) {
