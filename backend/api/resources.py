@@ -11,8 +11,10 @@ from . import (
     console_pages,
     docs,
     evenings,
+    exports,
     lists,
     live,
+    print_pages,
     standings,
 )
 
@@ -22,8 +24,10 @@ BLUEPRINTS: tuple[Any, ...] = (
     lists.blp,
     standings.blp,
     audit.blp,
+    exports.blp,
     live.blp,
     docs.blp,
     app_pages.blp,
     console_pages.blp,
+    print_pages.blp,
 )
