@@ -3,10 +3,11 @@
 // and the result as ± against the contract or as tricks. The top half is pure (state → facts,
 // board → dealer/vulnerability, the round's boards) so node can test it; the form is below.
 
-import { h } from "../dom.js";
+import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { openDb } from "../db.js";
 import { boardInfo, isVulnerable } from "../rules/bridge.js";
+import { preview } from "../state.js";
 
 export const SEATS = ["N", "E", "S", "W"];
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7];
@@ -178,6 +179,14 @@ export function contractLine(state) {
   return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks").toLowerCase()})`;
 }
 
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
+/** The board score as the pairs read it: "NS +650 · EW −650" (null while incomplete). */
+export function scoreLine(score) {
+  if (!score || score.score === null || score.score === undefined) return null;
+  return `NS ${signed(score.score)} · EW ${signed(-score.score)}`;
+}
+
 // ---- the form -------------------------------------------------------------------------------
 
 let outbox = null;
@@ -230,7 +239,17 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
   let boardTouched = false;
   const root = h("div", { class: "br" });
   const problem = () => boardProblem(list, known, state.board);
-  const emit = () => onChange(bridgeFacts(state), problem());
+  const scoreEl = h("p", { class: "br-score", id: "br-score", "aria-live": "polite" });
+  const emit = () => {
+    const facts = bridgeFacts(state);
+    const refused = problem();
+    const { score } = refused ? {} : preview(list, dealNo, facts);
+    const line = scoreLine(score);
+    scoreEl.replaceChildren(...(line ? [line, h("small", {}, ` (${t("provisional")})`)] : []));
+    if (line) scoreEl.dataset.ns = score.score;
+    else delete scoreEl.dataset.ns;
+    onChange(facts, refused);
+  };
   const set = (changes) => { state = { ...state, ...changes }; draw(); emit(); };
 
   function resultPad() {
@@ -266,7 +285,7 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
         },
       });
     let header = boardHeader(state.board);
-    root.replaceChildren(
+    replace(root,
       h("div", { class: "field" }, h("span", { class: "lbl" }, t("br_board")), boardField),
       header,
       h("div", { class: "field" }, h("span", { class: "lbl" }, t("br_contract")),
@@ -291,7 +310,8 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
               onclick: () => { state = switchMode(state, mode); draw(); emit(); },
             }, t(`br_${mode}`))))),
         resultPad()),
-      h("p", { class: "br-summary", id: "br-summary", "aria-live": "polite" }, contractLine(state)),
+      h("p", { class: "br-summary", id: "br-summary" }, contractLine(state)),
+      scoreEl,
       h("button", {
         type: "button", class: "primary", id: "record",
         onclick: () => {

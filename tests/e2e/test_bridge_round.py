@@ -1,0 +1,243 @@
+"""A bridge pairs evening: two tables record their round's boards in the table app, the rest
+of the Mitchell is played through the application, and the travellers and the evening's
+results the director sees agree with matchpoints worked out here from the boards alone."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from backend.aggregates.actor import director
+from backend.api.auth import join_code
+from backend.demo.tables import Phone
+from backend.rules.bridge import board_info
+
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PAIRS = [
+    "Jansen – de Vries",
+    "Peeters – Maes",
+    "Bakker – Visser",
+    "Smit – Mulder",
+    "Claes – Wouters",
+    "Meijer – de Boer",
+]
+# Each board's result in rounds 1, 2 and 3 ("level strain[X|XX] declarer tricks" or "pass"),
+# with the NS score worked out by hand from the score table (§B1-B6).
+RESULTS: dict[int, list[tuple[str, int]]] = {
+    1: [("4S N 10", 420), ("4S N 10", 420), ("3NT S 9", 400)],
+    2: [("3NTX E 7", 300), ("2H N 8", 110), ("pass", 0)],
+    3: [("pass", 0), ("1NT W 7", -90), ("2S E 7", 100)],
+    4: [("6H S 12", 1430), ("4H S 11", 650), ("6H S 11", -100)],
+    5: [("3C W 9", -110), ("3NT N 8", -100), ("5CX W 9", 300)],
+    6: [("1NT N 7", 90), ("1NT N 8", 120), ("2SXX E 8", -840)],
+    7: [("4S E 10", -620), ("4S E 9", 100), ("4S E 11", -650)],
+    8: [("2D S 8", 90), ("3D S 9", 110), ("pass", 0)],
+    9: [("7NT N 13", 1520), ("6NT N 12", 990), ("6NT N 13", 1020)],
+}
+CONTRACT = re.compile(r"^(\d)(C|D|H|S|NT)(X{0,2}) ([NESW]) (\d+)$")
+
+
+def facts_of(result: str, board: int) -> dict[str, Any]:
+    """The board's record as the application takes it."""
+    if result == "pass":
+        return {"board": board, "contract": None}
+    found = CONTRACT.match(result)
+    assert found, result
+    level, strain, dbl, declarer, tricks = found.groups()
+    contract = {"level": int(level), "strain": strain, "dbl": len(dbl)}
+    return {"board": board, "contract": contract, "declarer": declarer, "tricks": int(tricks)}
+
+
+def traveller_contract(result: str) -> str:
+    """The contract as the traveller writes it: "3NTx", "passed"."""
+    if result == "pass":
+        return "passed"
+    level, strain, dbl = result.split()[0].partition("X")[0], "", result.count("X")
+    return f"{level}{strain}{'x' * dbl}"
+
+
+def bridge_evening(web: Flask) -> dict[str, Any]:
+    """Six pairs drawn into a three-table Mitchell (three rounds of three boards)."""
+    app = web.extensions["troef"].app
+    boss = director("anna")
+    cid = app.create_competition(boss, "Donderdagdrive", "bridge-nbb-1930")
+    ids = [app.enrol_player(boss, cid, name) for name in PAIRS]
+    app.schedule_evening(boss, cid, "2026-11-30")
+    for pid in ids:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    lists = app.draw_seating(boss, cid, 1, seed="1")["lists"]
+    with web.app_context():
+        for entry in lists:
+            entry["code"] = join_code(entry["list_id"])
+    return {"competition_id": cid, "lists": lists, "names": dict(zip(ids, PAIRS, strict=True))}
+
+
+def enter_board(page: Any, board: int, result: str, *, by_tricks: bool = False) -> None:
+    """Tap one board's result into the open entry form (the board is already chosen)."""
+    if result == "pass":
+        page.click('[data-field="passed"]')
+        return
+    facts = facts_of(result, board)
+    contract = facts["contract"]
+    page.click(f'[data-field="level"][data-value="{contract["level"]}"]')
+    page.click(f'[data-field="strain"][data-value="{contract["strain"]}"]')
+    if contract["dbl"]:
+        page.click(f'[data-field="dbl{contract["dbl"]}"]')
+    page.click(f'[data-field="declarer"][data-value="{facts["declarer"]}"]')
+    if by_tricks:
+        page.click('[data-field="mode"][data-value="tricks"]')
+        page.click(f'[data-field="tricks"][data-value="{facts["tricks"]}"]')
+    else:
+        over = facts["tricks"] - contract["level"] - 6
+        page.click(f'[data-field="over"][data-value="{over}"]')
+
+
+def preview_ns(page: Any) -> int:
+    """The NS score the app shows before the board is sent (the rules port's, provisional)."""
+    shown = page.locator("#br-score")
+    text = shown.inner_text().replace("−", "-")
+    found = re.match(r"NS ([-+]?\d+) · EW ([-+]?\d+)", text)
+    assert found, text
+    ns, ew = int(found.group(1)), int(found.group(2))
+    assert ew == -ns and int(shown.get_attribute("data-ns") or "") == ns
+    return ns
+
+
+def play_round_on_phone(page: Any, entry: dict[str, Any], shots: Path | None) -> dict[int, int]:
+    """Record every board of the table's round; return each board's previewed NS score."""
+    shown: dict[int, int] = {}
+    for i, board in enumerate(entry["boards"]):
+        info = page.locator(f'#br-info[data-board="{board}"]')
+        info.wait_for()
+        dealer, vulnerable = board_info(board)
+        assert info.get_attribute("data-dealer") == dealer
+        assert info.get_attribute("data-vulnerable") == vulnerable
+        assert f" {dealer}" in info.inner_text()
+        result = RESULTS[board][entry["round"] - 1][0]
+        enter_board(page, board, result, by_tricks=entry["table"] == 2 and i == 1)
+        shown[board] = preview_ns(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        if shots is not None and i == 1:
+            page.screenshot(path=str(shots / "bridge-entry.png"), full_page=True)
+        page.click("#record")
+        page.wait_for_selector(f'#br-info:not([data-board="{board}"])')
+        page.wait_for_selector('#pending[data-count="0"]', timeout=20_000)
+    page.wait_for_selector("#br-info:not([data-board])")
+    return shown
+
+
+def matchpoints(scores: list[int]) -> list[int]:
+    """NS matchpoints in centi-MP: 2 for every score beaten, 1 for every tie (§B7)."""
+    return [
+        100 * sum(2 if s > other else 1 if s == other else 0 for other in scores) - 100
+        for s in scores
+    ]
+
+
+def test_two_tables_record_their_round_and_the_travellers_agree(
+    served: tuple[Flask, str], browser: Any, tmp_path: Path
+) -> None:
+    shots = DOCS_SHOTS if os.environ.get("TROEF_SCREENSHOTS") else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    web, base = served
+    app = web.extensions["troef"].app
+    evening = bridge_evening(web)
+    lists = sorted(evening["lists"], key=lambda e: (e["round"], e["table"]))
+    assert len(lists) == 9 and all(len(e["boards"]) == 3 for e in lists)
+    on_phones = [e for e in lists if e["round"] == 1 and e["table"] in (1, 2)]
+
+    errors: list[str] = []
+    contexts, pages = [], []
+    for entry, locale in zip(on_phones, ("nl-NL", "de-DE"), strict=True):
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{base}/t/{entry['code']}")
+        page.click("button[type=submit]")
+        page.wait_for_selector(".pen-mine")
+        contexts.append(context)
+        pages.append(page)
+
+    shown: dict[str, dict[int, int]] = {}
+    for entry, page in zip(on_phones, pages, strict=True):
+        shot_dir = shots if entry["table"] == 1 else None
+        shown[entry["list_id"]] = play_round_on_phone(page, entry, shot_dir)
+
+    # Every board of the phones' rounds is on the server once, with the score the app showed.
+    for entry in on_phones:
+        server = app.get_list(entry["list_id"])
+        assert [row["record"]["board"] for row in server.rows] == entry["boards"]
+        for row in server.rows:
+            board = row["record"]["board"]
+            assert row["score"]["score"] == shown[entry["list_id"]][board]
+            assert row["score"]["score"] == RESULTS[board][0][1]
+
+    # The list on the phone, confirmed by the server, with the server's totals.
+    page = pages[0]
+    page.click("#tab-sheet")
+    page.wait_for_selector("tr.row:not(.provisional) >> nth=2")
+    assert page.locator("tr.provisional").count() == 0
+    totals = app.get_list(on_phones[0]["list_id"]).totals()
+    assert page.locator("tfoot td[data-seat]").all_inner_texts() == [
+        str(totals["NS"]),
+        str(totals["EW"]),
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(shots / "bridge-list.png"), full_page=True)
+
+    # The other tables play through the application, each from its own device.
+    for entry in lists:
+        if entry in on_phones:
+            continue
+        device = Phone(f"table-{entry['round']}-{entry['table']}")
+        app.join_list(device(), entry["list_id"])
+        for deal_no, board in enumerate(entry["boards"], start=1):
+            result = RESULTS[board][entry["round"] - 1][0]
+            app.record_deal(device(), entry["list_id"], deal_no, facts_of(result, board))
+
+    client = web.test_client()
+    cid = evening["competition_id"]
+    travellers = client.get(f"/api/competitions/{cid}/evenings/1/travellers").json
+    assert [b["board"] for b in travellers["boards"]] == list(range(1, 10))
+    table_of = {e["list_id"]: e for e in lists}
+    tally: dict[str, list[int]] = {}
+    for board in travellers["boards"]:
+        rows = board["results"]
+        assert len(rows) == 3 and board["top"] == 400
+        # Each board once per round, at three different tables.
+        assert sorted(table_of[r["list_id"]]["round"] for r in rows) == [1, 2, 3]
+        by_round = {table_of[r["list_id"]]["round"]: r for r in rows}
+        expected_scores = [score for _, score in RESULTS[board["board"]]]
+        expected_mp = matchpoints(expected_scores)
+        for rnd, (result, score) in enumerate(RESULTS[board["board"]], start=1):
+            row = by_round[rnd]
+            entry = table_of[row["list_id"]]
+            assert row["score"] == score
+            assert row["ns_mp"] == expected_mp[rnd - 1]
+            assert row["ew_mp"] == 400 - expected_mp[rnd - 1]
+            assert row["table"] == entry["table"]
+            assert row["ns"]["player_id"] == entry["seats"]["NS"]
+            assert row["contract"] == traveller_contract(result)
+            for pair, mp in (
+                (entry["seats"]["NS"], row["ns_mp"]),
+                (entry["seats"]["EW"], row["ew_mp"]),
+            ):
+                tally.setdefault(pair, []).append(mp)
+
+    results = client.get(f"/api/competitions/{cid}/evenings/1/results").json
+    assert results["provisional"] is True
+    got = {r["player_id"]: r["points"] for r in results["results"]}
+    assert set(got) == set(evening["names"])
+    for pair, mps in tally.items():
+        assert len(mps) == 9
+        # Session % in hundredths: Σ MP / Σ top, rounded half up (§B7).
+        assert got[pair] == (sum(mps) * 10000 * 2 + 400 * 9) // (2 * 400 * 9), pair
+
+    assert not errors, errors
+    for context in contexts:
+        context.close()
