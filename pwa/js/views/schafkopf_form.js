@@ -3,7 +3,7 @@
 // will show it (four cells summing to 0, the solo dot) before it is written down.
 // The state → facts part at the top is pure (no DOM) so it can be tested in node.
 
-import { h } from "../dom.js";
+import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { preview } from "../state.js";
 
@@ -211,7 +211,7 @@ function lineView(score, players) {
     h("p", { class: "sk-sum" },
       h("span", { id: "sk-verdict" }, verdict.filter(Boolean).join(", ")),
       ` · ${t("skf_sum")} ${line.sum}`,
-      line.dot ? h("span", { class: "sk-dot", id: "sk-dot", role: "img", "aria-label": t("skf_dot"), title: t("skf_dot") }, "•") : null));
+      line.dot ? h("span", { class: "sk-dot", id: "sk-dot", role: "img", "aria-label": t("skf_dot"), title: t("skf_dot") }, "●") : null));
 }
 
 // The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it.
@@ -227,7 +227,9 @@ export function schafkopfForm({ list, dealNo, players = {}, onChange, onSubmit }
   const emit = () => {
     const facts = schafkopfFacts(state);
     const outcome = preview(list, dealNo, facts);
-    if (augenInput) augenInput.setAttribute("aria-invalid", outcome.error && outcome.error.field === "decl_augen" ? "true" : "false");
+    const refused = outcome.error && outcome.error.field === "decl_augen";
+    const impossible = typed(state.augen) !== null && !isAugen(typed(state.augen));
+    if (augenInput) augenInput.setAttribute("aria-invalid", refused || impossible ? "true" : "false");
     lineBox.replaceChildren(outcome.score ? lineView(outcome.score, players) : "");
     onChange(facts);
   };
@@ -272,7 +274,7 @@ export function schafkopfForm({ list, dealNo, players = {}, onChange, onSubmit }
     const rufspiel = state.type === "RUFSPIEL";
     const partnerWord = state.ace ? `${ACE_WORDS[state.ace]}-Ass ${t("skf_held_by")}` : t("skf_partner");
     const field = (label, control) => h("div", { class: "field" }, h("span", { class: "lbl" }, label), control);
-    root.replaceChildren(
+    replace(root,
       field(t("dealer"), choice("dealer", t("dealer"), SEATS, state.dealer, set("dealer"), seatLabel)),
       field(t("skf_type"), choice("type", t("skf_type"), TYPES, state.type, set("type"), typeLabel)),
       playing ? field(t("skf_declarer"), choice("declarer", t("skf_declarer"), SEATS, state.declarer, set("declarer"), seatLabel)) : null,
