@@ -13,7 +13,7 @@ const RULES = [
   "schafkopf.js", "schafkopf_fault.js",
 ].map((name) => `/js/rules/${name}`);
 const VIEWS = ["join", "seats", "sheet", "entry", "klaverjas_form", "bridge_form", "generic_form", "status", "explain",
-  "wiezen_form"]
+  "wiezen_form", "schafkopf_form"]
   .map((name) => `/js/views/${name}.js`);
 const SHELL = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",

@@ -6,6 +6,7 @@ import { klaverjasForm } from "./klaverjas_form.js";
 import { bridgeForm } from "./bridge_form.js";
 import { genericForm } from "./generic_form.js";
 import { wiezenForm } from "./wiezen_form.js";
+import { schafkopfForm } from "./schafkopf_form.js";
 
 // The entry form of each game: form({list, dealNo, players, onChange, onSubmit}) → element.
 // onChange(facts) previews the score as you type; onSubmit(facts) records the deal.
@@ -13,6 +14,7 @@ const FORMS = {
   klaverjas: klaverjasForm,
   bridge: bridgeForm,
   wiezen: wiezenForm,
+  schafkopf: schafkopfForm,
 };
 
 export function entryView({ list, dealNo, preview, onRecord }) {
