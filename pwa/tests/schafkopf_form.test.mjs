@@ -50,6 +50,14 @@ test("lines recorded on this phone but not yet on the server move the dealer on 
   assert.equal(nextDealer(linesBefore(server, recent.slice(0, 1), 3)), "3");
 });
 
+test("a line the form did not write (a fault entered as a penalty) moves the dealer on too", () => {
+  const rows = [{ deal_no: 1, record: { dealer: 1, type: "RUFSPIEL" } }];
+  const recent = [{ deal_no: 3, dealer: 3, type: "NO_GAME" }];
+  assert.equal(nextDealer(linesBefore(rows, [], 3), 3), "3");
+  assert.equal(nextDealer(linesBefore(rows, recent, 5), 5), "4");
+  assert.equal(nextDealer([], 1), "1");
+});
+
 test("a Rufspiel's partner is the seat holding the called ace, which is never the declarer", () => {
   const state = tap("1", ["declarer", "2"], ["ace", "GRAS"], ["partner", "4"], ["augen", "75"]);
   const facts = schafkopfFacts(state);

@@ -17,6 +17,7 @@ DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SEATS = ("1", "2", "3", "4")
 GAMES_PER_LIST = 30  # Schafkopf Nr. 1: "Jede Tischpartie hat 30 Spiele"
 OFFLINE_FROM = 12  # the phone loses the network before this line and records the rest offline
+RELOAD_AT = 22  # the app is reloaded (offline) before this line; the dealer must survive it
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,8 @@ class Game:
 
 R, S, T = "RUFSPIEL", "SOLO", "TOUT"
 NO_GAME = Game("NO_GAME")
-# 30 games and one deal nobody played (line 6, not one of the 30: S-D6). Every kind of line:
+# 30 games and two deals nobody played (lines 6 and 21, not among the 30: S-D6; the second
+# while offline, just before the app is reloaded). Every kind of line:
 # Rufspiele won and lost, schneider both ways, Solo at the Schneider limit (90/91), Solo
 # schwarz, a Tout won and one lost, Augen counted from either pile.
 GAMES = [
@@ -62,6 +64,7 @@ GAMES = [
     Game(R, "2", "1", "SCHELLEN", 0),
     Game(R, "1", "3", "GRAS", 66, counted="def"),
     Game(S, "3", augen=72),
+    NO_GAME,
     Game(R, "4", "3", "EICHEL", 102),
     Game(R, "2", "4", "GRAS", 47),
     Game(S, "1", augen=12, counted="def"),
@@ -198,6 +201,10 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
             page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             page.wait_for_selector('#pending[data-count="0"]', timeout=20_000)
             context.set_offline(True)
+        if n == RELOAD_AT:
+            page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
+            response = page.reload()
+            assert response is not None and response.from_service_worker
         if n == 3:
             # The entry screen for the docs: a Solo won schneider, the dot at the line's end.
             page.click('[data-field="type"][data-value="SOLO"]')

@@ -24,11 +24,14 @@ const asSeat = (value) => (SEATS.includes(String(value)) ? String(value) : null)
  * The dealer of the next game from the lines before it: seat 1 deals first and the deal
  * passes clockwise (S-D15), but after a deal nobody played the same dealer deals again (S-D6).
  * `lines` are {deal_no, dealer, type} in any order; a line without a dealer is taken to
- * follow the rule.
+ * follow the rule, and so is a line this form does not know of before `dealNo` (a fault
+ * written through the penalty entry while offline is a game too).
  */
-export function nextDealer(lines) {
+export function nextDealer(lines, dealNo = null) {
+  const known = new Map(lines.map((line) => [line.deal_no, line]));
+  for (let n = 1; dealNo !== null && n < dealNo; n += 1) if (!known.has(n)) known.set(n, { deal_no: n });
   let dealer = null;
-  for (const line of [...lines].sort((a, b) => a.deal_no - b.deal_no)) {
+  for (const line of [...known.values()].sort((a, b) => a.deal_no - b.deal_no)) {
     const dealt = asSeat(line.dealer) || (dealer === null ? SEATS[0] : dealer);
     dealer = line.type === "NO_GAME" ? dealt : nextSeat(dealt);
   }
@@ -217,7 +220,7 @@ function lineView(score, players) {
 // The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it.
 export function schafkopfForm({ list, dealNo, players = {}, onChange, onSubmit }) {
   const rows = (list.sheet && list.sheet.rows) || [];
-  let state = initialState(nextDealer(linesBefore(rows, recentLines(list.list_id), dealNo)));
+  let state = initialState(nextDealer(linesBefore(rows, recentLines(list.list_id), dealNo), dealNo));
   const root = h("div", { class: "sk" });
   const lineBox = h("div", { class: "sk-line-box", "aria-live": "polite" });
   const seatLabel = (s) => [h("b", {}, s), " ", h("span", { class: "sk-name" }, players[s] ? players[s].split(" ")[0] : "")];
