@@ -31,6 +31,7 @@ from .aggregates.score_list import ScoreList
 from .audit import AuditReport, verify
 from .draws import draw_for
 from .replay import replay
+from .roster import Line, enrol_lines
 from .rules import RuleError, RuleSet, find_ruleset, ruleset_from_dict
 
 RETRIES = 20
@@ -74,6 +75,14 @@ class Troef(Application[UUID]):
 
     def enrol_player(self, actor: Actor, competition_id: str, name: str) -> str:
         return self._on_competition(competition_id, lambda c: c.enrol(name, actor))
+
+    def import_players(
+        self, actor: Actor, competition_id: str, lines: list[Line], dry_run: bool = False
+    ) -> list[dict[str, Any]]:
+        """Enrol the names of an imported file in one save; per line, taken or refused."""
+        if dry_run:
+            return enrol_lines(self.get_competition(competition_id), lines, actor)
+        return self._on_competition(competition_id, lambda c: enrol_lines(c, lines, actor))
 
     def rename_player(self, actor: Actor, competition_id: str, player_id: str, name: str) -> None:
         self._on_competition(competition_id, lambda c: c.rename(player_id, name, actor))

@@ -8,6 +8,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ..aggregates.competition import COUNTING
 from ..aggregates.errors import InvalidInput
 from ..rules import RuleError
 from ..rules.games import presets, ruleset_from_stored
@@ -47,12 +48,21 @@ class RuleSets(MethodView):
     @blp.arguments(RuleSetArgsSchema, location="query")
     @blp.response(200, PresetSchema(many=True))
     def get(self, args: dict[str, Any]) -> list[dict[str, Any]]:
-        """Every shipped rule set with its options, their values, defaults and reasons."""
+        """Every shipped rule set with its options, their values, defaults and reasons.
+
+        Each also gives its game's counting rule settings, as a new competition gets them.
+        """
         firsts: set[str] = set()
         out = []
         for rs in presets():
             if args.get("game") in (None, rs.game):
-                out.append({**described(rs), "default": rs.game not in firsts})
+                out.append(
+                    {
+                        **described(rs),
+                        "default": rs.game not in firsts,
+                        "counting": COUNTING[rs.game],
+                    }
+                )
             firsts.add(rs.game)
         return out
 

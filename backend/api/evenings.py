@@ -21,6 +21,7 @@ from .auth import join_code
 from .lookups import canonical, competition, names, player, seated
 from .lookups import evening as evening_row
 from .services import services
+from .table_link import qr_svg, table_url
 
 blp = Blueprint(
     "evenings",
@@ -100,7 +101,7 @@ class Cards(MethodView):
     @blp.response(200, CardsSchema)
     @refusals(blp, 401, 403, 404)
     def get(self, competition_id: str, evening: int) -> Any:
-        """The table cards to print: each list's table, round, seats and join code (director)."""
+        """The table cards to print: table, round, seats, join code and its QR code (director)."""
         row = evening_row(competition_id, evening)
         comp = competition(row["competition_id"])
         who = names(comp["competition_id"])
@@ -116,6 +117,9 @@ class Cards(MethodView):
             }
             for lst in lists(comp["competition_id"], evening)
         ]
+        for card in cards:
+            card["join_url"] = table_url(card["join_code"])
+            card["qr"] = qr_svg(card["join_url"])
         return private(
             {
                 "competition_id": comp["competition_id"],

@@ -14,6 +14,7 @@ from . import (
     exports,
     lists,
     live,
+    player_import,  # noqa: F401  (adds POST …/player-import to competitions.blp)
     print_pages,
     standings,
 )

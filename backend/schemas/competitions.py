@@ -42,6 +42,12 @@ class RuleSetSchema(Schema):
 
 class PresetSchema(RuleSetSchema):
     default = fields.Boolean(required=True, metadata={"description": "the game's default"})
+    counting = fields.Dict(
+        keys=fields.String(),
+        values=fields.Raw(),
+        required=True,
+        metadata={"description": "the game's counting rule settings by default"},
+    )
 
 
 class ClubRuleSetSchema(Schema):

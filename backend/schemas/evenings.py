@@ -91,6 +91,12 @@ class CardSchema(Schema):
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     boards = fields.List(fields.Integer(), allow_none=True, required=True)
     join_code = fields.String(required=True, metadata={"description": "typed in to join"})
+    join_url = fields.String(
+        required=True, metadata={"description": "the table app with the code: <origin>/t/<code>"}
+    )
+    qr = fields.String(
+        required=True, metadata={"description": "the QR code of join_url, an SVG data URI"}
+    )
     status = fields.String(required=True)
 
 

@@ -68,6 +68,9 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("post", "/api/competitions/{competition_id}/players"): Op(
         lambda w: {"name": "Nieuwe speler"}, director=201, **DIRECTOR_ONLY
     ),
+    ("post", "/api/competitions/{competition_id}/player-import"): Op(
+        lambda w: {"csv": "name\nIngelezen speler"}, director=200, **DIRECTOR_ONLY
+    ),
     ("patch", "/api/competitions/{competition_id}/players/{player_id}"): Op(
         lambda w: {"name": "Hernoemd"}, director=200, **DIRECTOR_ONLY
     ),
