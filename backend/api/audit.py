@@ -7,6 +7,7 @@ on its device and listed here with the reason.
 from __future__ import annotations
 
 import json
+from datetime import UTC
 from typing import Any
 
 from flask.views import MethodView
@@ -15,6 +16,7 @@ from flask_smorest import Blueprint
 from ..schemas.audit import (
     AuditArgsSchema,
     AuditPageSchema,
+    ChainArgsSchema,
     ChainsSchema,
     MutationArgsSchema,
     MutationsPageSchema,
@@ -45,30 +47,98 @@ class AuditTrail(MethodView):
     @blp.response(200, AuditPageSchema)
     @refusals(blp, 401, 403, 422)
     def get(self, args: dict[str, Any]) -> Any:
-        """Every event with its actor, device, time and hash, filtered, paged by position."""
-        where, params = ["position > ?"], [args["since"]]
+        """Every event with its actor, device, time and hash, filtered, paged by position
+        (oldest first from `since`, or newest first before `before`)."""
+        where, params = ["a.position > ?"], [args["since"]]
         for arg, column in FILTERS.items():
             if arg in args:
-                where.append(f"{column} = ?")
+                where.append(f"a.{column} = ?")
                 params.append(str(args[arg]))
+        more_where, more_params = _trail_filters(args)
+        where += more_where
+        params += more_params
+        newest = "before" in args
+        if newest and args["before"]:
+            where.append("a.position < ?")
+            params.append(args["before"])
         rows = services().views.rows(
-            f"SELECT * FROM audit_trail WHERE {' AND '.join(where)} ORDER BY position LIMIT ?",
+            "SELECT a.*, l.evening, l.round, l.table_no AS 'table' FROM audit_trail a "
+            "LEFT JOIN lists l ON l.list_id = a.aggregate_id "
+            f"WHERE {' AND '.join(where)} "
+            f"ORDER BY a.position {'DESC' if newest else ''} LIMIT ?",
             [*params, args["limit"] + 1],
         )
         page = rows[: args["limit"]]
-        cursor = page[-1]["position"] if page else args["since"]
+        cursor = page[-1]["position"] if page else args.get("before", args["since"])
         return private({"entries": page, "cursor": cursor, "more": len(rows) > args["limit"]})
+
+
+def _trail_filters(args: dict[str, Any]) -> tuple[list[str], list[Any]]:
+    """The director's filters by place (competition, evening, table), event, actor and time."""
+    where: list[str] = []
+    params: list[Any] = []
+    places, place_params = [], []
+    for arg, column in (
+        ("competition", "competition_id"),
+        ("evening", "evening"),
+        ("table", "table_no"),
+    ):
+        if arg in args:
+            places.append(f"{column} = ?")
+            place_params.append(str(args[arg]) if arg == "competition" else args[arg])
+    if places:
+        lists = f"SELECT list_id FROM lists WHERE {' AND '.join(places)}"
+        if "competition" in args and not {"evening", "table"} & set(args):
+            where.append(f"(a.aggregate_id = ? OR a.aggregate_id IN ({lists}))")
+            params += [str(args["competition"]), *place_params]
+        else:
+            where.append(f"a.aggregate_id IN ({lists})")
+            params += place_params
+    if "event" in args:
+        where.append("a.event = ?")
+        params.append(args["event"])
+    if "actor" in args:
+        where.append("(instr(lower(a.actor_name), ?) > 0 OR instr(lower(a.client_id), ?) > 0)")
+        params += [args["actor"].lower()] * 2
+    for arg, op in (("start", ">="), ("end", "<")):
+        if arg in args:
+            where.append(f"a.timestamp {op} ?")
+            params.append(args[arg].astimezone(UTC).isoformat())
+    return where, params
 
 
 @blp.route("/audit/chains")
 class Chains(MethodView):
     @director_only
+    @blp.arguments(ChainArgsSchema, location="query")
     @blp.response(200, ChainsSchema)
-    @refusals(blp, 401, 403)
-    def get(self) -> Any:
-        """Recompute every hash chain from the stored events: each chain's status and head."""
+    @refusals(blp, 401, 403, 422)
+    def get(self, args: dict[str, Any]) -> Any:
+        """Recompute every hash chain from the stored events: each chain's status and head
+        (of one competition and its lists with `competition`)."""
         report = services().app.verify()
-        return private({"ok": report.ok, "chains": [c.as_dict() for c in report.chains]})
+        places = {
+            r["list_id"]: r
+            for r in services().views.rows(
+                "SELECT list_id, competition_id, evening, round, table_no FROM lists", []
+            )
+        }
+        chains = []
+        for chain in report.chains:
+            place = places.get(chain.aggregate_id)
+            if "competition" in args:
+                cid = str(args["competition"])
+                if chain.aggregate_id != cid and (place or {}).get("competition_id") != cid:
+                    continue
+            chains.append(
+                {
+                    **chain.as_dict(),
+                    "evening": place["evening"] if place else None,
+                    "round": place["round"] if place else None,
+                    "table": place["table_no"] if place else None,
+                }
+            )
+        return private({"ok": all(c["ok"] for c in chains), "chains": chains})
 
 
 @blp.route("/mutations")

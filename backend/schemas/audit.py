@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 from marshmallow import Schema, fields, validate
 
 from ..aggregates.actor import ROLES
@@ -22,6 +24,38 @@ class AuditArgsSchema(PageArgsSchema):
     kind = fields.String(validate=validate.OneOf(("Competition", "ScoreList")))
     role = fields.String(validate=validate.OneOf(ROLES))
     client = fields.String(validate=CLIENT_ID, metadata={"description": "one device's events"})
+    competition = fields.UUID(
+        metadata={"description": "the competition's own events and those of all its lists"}
+    )
+    evening = fields.Integer(
+        validate=validate.Range(min=1, max=9999),
+        metadata={"description": "the lists of this evening (with `competition`)"},
+    )
+    table = fields.Integer(
+        validate=validate.Range(min=1, max=9999), metadata={"description": "the lists of a table"}
+    )
+    event = fields.String(
+        validate=validate.Regexp(r"^[A-Za-z]{1,40}$", error="an event name, e.g. DealRecorded"),
+        metadata={"description": "one kind of event, e.g. `DealRecorded`"},
+    )
+    actor = fields.String(
+        validate=validate.Length(min=1, max=80),
+        metadata={"description": "who: the actor's name or device id (part of it)"},
+    )
+    start = fields.AwareDateTime(
+        data_key="from",
+        default_timezone=UTC,
+        metadata={"description": "events at or after this time (ISO 8601)"},
+    )
+    end = fields.AwareDateTime(
+        data_key="to",
+        default_timezone=UTC,
+        metadata={"description": "events before this time (ISO 8601)"},
+    )
+    before = fields.Integer(
+        validate=POSITION,
+        metadata={"description": "newest first: the events before this position (0: the latest)"},
+    )
 
 
 class AuditEntrySchema(Schema):
@@ -38,6 +72,9 @@ class AuditEntrySchema(Schema):
     hash = fields.String(allow_none=True, required=True)
     prev_hash = fields.String(allow_none=True, required=True)
     summary = fields.String(required=True)
+    evening = fields.Integer(allow_none=True, metadata={"description": "a list's evening"})
+    round = fields.Integer(allow_none=True, metadata={"description": "a list's round"})
+    table = fields.Integer(allow_none=True, metadata={"description": "a list's table"})
 
 
 class AuditPageSchema(Schema):
@@ -56,6 +93,15 @@ class ChainSchema(Schema):
         allow_none=True, required=True, metadata={"description": "the first broken version"}
     )
     problem = fields.String(required=True)
+    evening = fields.Integer(allow_none=True, metadata={"description": "a list's evening"})
+    round = fields.Integer(allow_none=True, metadata={"description": "a list's round"})
+    table = fields.Integer(allow_none=True, metadata={"description": "a list's table"})
+
+
+class ChainArgsSchema(Schema):
+    competition = fields.UUID(
+        metadata={"description": "only the chains of this competition and its lists"}
+    )
 
 
 class ChainsSchema(Schema):

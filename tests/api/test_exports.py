@@ -1,0 +1,249 @@
+"""Exports over the API: CSV, JSON, zip, PDF, PBN and USEBIO, checked against the API's own
+numbers (real SQLite files, the Flask test client)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import zipfile
+from typing import Any
+from xml.etree import ElementTree as ET
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from backend.aggregates.actor import director
+
+from .conftest import join, login, vraag, wiezen_evening
+from .spec import conforms
+from .test_standings import bridge_evening
+
+
+def played(web: Flask) -> dict[str, Any]:
+    """A wiezen evening with a Flemish name, two deals on list 1 (submitted) and an adjustment."""
+    ev = wiezen_evening(web, players=8)
+    app, boss = web.extensions["troef"].app, director()
+    cid, first = ev["competition_id"], ev["lists"][0]["list_id"]
+    app.rename_player(boss, cid, "p1", "Loïc Geënt-Straße")
+    app.record_deal(boss, first, 1, vraag())
+    app.record_deal(boss, first, 2, vraag(dealer=2, tricks=10))
+    app.close_list_short(boss, first, "de zaal sloot")
+    app.submit_list(boss, first, "1", "2")
+    app.adjust_standing(boss, cid, "p2", -5, "te laat", "ART 3")
+    return {**ev, "first": first}
+
+
+def rows_of(text: str) -> list[dict[str, str]]:
+    assert text.startswith("\ufeff"), "Excel needs the byte order mark to read UTF-8"
+    return list(csv.DictReader(io.StringIO(text[1:]), delimiter=";"))
+
+
+def test_the_deals_csv_holds_every_deal_with_the_points_of_the_scoresheet(
+    web: Flask, client: FlaskClient
+) -> None:
+    ev = played(web)
+    login(client)
+    answer = client.get(f"/api/competitions/{ev['competition_id']}/export/deals.csv")
+    assert answer.status_code == 200 and answer.mimetype == "text/csv"
+    assert re.search(
+        r'filename="troef-zondagen-\d{4}-\d\d-\d\d-deals\.csv"',
+        answer.headers["Content-Disposition"],
+    )
+    deals = rows_of(answer.get_data(as_text=True))
+    sheet = client.get(f"/api/lists/{ev['first']}").json
+    mine = [d for d in deals if d["list_id"] == ev["first"]]
+    assert [int(d["deal"]) for d in mine] == [r["deal_no"] for r in sheet["rows"]] == [1, 2]
+    for row, d in zip(sheet["rows"], mine, strict=True):
+        for seat in sheet["seats"]:
+            assert int(d[f"{seat['seat']} points"]) == row["points"][seat["seat"]]
+            assert d[f"{seat['seat']} player"] == seat["name"]
+        assert d["counts"] == "ja" and d["summary"] == row["summary"]
+
+
+def test_the_standings_csv_is_public_and_says_what_counts(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    standings = client.get(f"/api/competitions/{cid}/standings").json
+    answer = client.get(f"/api/competitions/{cid}/export/standings.csv")
+    assert answer.status_code == 200
+    lines = rows_of(answer.get_data(as_text=True))
+    assert [(int(r["rank"]), r["name"], int(r["total"])) for r in lines] == [
+        (line["rank"], line["name"], line["total"]) for line in standings["lines"]
+    ]
+    assert any(r["name"] == "Loïc Geënt-Straße" for r in lines)
+    results = rows_of(client.get(f"/api/competitions/{cid}/export/results.csv").get_data(True))
+    counted = {(r["player_id"], r["result"]): r["counts"] for r in results}
+    for line in standings["lines"]:
+        for r in line["results"]:
+            assert counted[(line["player_id"], r["key"])] == ("ja" if r["counts"] else "nee")
+    assert client.get(f"/api/competitions/{cid}/export/deals.csv").status_code == 401
+
+
+def test_the_json_document_rebuilds_the_picture(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    login(client)
+    answer = client.get(f"/api/competitions/{cid}/export.json")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    doc = json.loads(answer.get_data(as_text=True))
+    assert doc["format"] == "troef-export" and doc["version"] == 1
+    detail = client.get(f"/api/competitions/{cid}").json
+    assert doc["competition"]["head"] == detail["head"]
+    assert [p["name"] for p in doc["players"]] == [p["name"] for p in detail["players"]]
+    sheet = client.get(f"/api/lists/{ev['first']}").json
+    (lst,) = [x for x in doc["lists"] if x["list_id"] == ev["first"]]
+    assert lst["totals"] == sheet["totals"] and lst["submitted_head"] == sheet["submitted_head"]
+    assert [d["points"] for d in lst["deals"]] == [r["points"] for r in sheet["rows"]]
+    standings = client.get(f"/api/competitions/{cid}/standings").json
+    assert [(s["player_id"], s["total"]) for s in doc["standings"]] == [
+        (line["player_id"], line["total"]) for line in standings["lines"]
+    ]
+    assert doc["standing_adjustments"][0]["points"] == -5
+    trail = client.get(f"/api/audit?competition={cid}&limit=500").json["entries"]
+    assert [e["position"] for e in doc["audit"]] == [e["position"] for e in trail]
+    chains = {c["aggregate_id"]: c for c in doc["chains"]}
+    assert chains[ev["first"]]["head"] == sheet["head"] and chains[ev["first"]]["ok"] is True
+    assert chains[cid]["head"] == detail["head"]
+    evening = json.loads(client.get(f"/api/competitions/{cid}/export.json?evening=1").data)
+    assert evening["evening"] == 1 and len(evening["lists"]) == len(ev["lists"])
+
+
+def test_the_zip_holds_every_table_and_the_document(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    login(client)
+    answer = client.get(f"/api/competitions/{ev['competition_id']}/export.zip?evening=1")
+    assert answer.status_code == 200 and answer.mimetype == "application/zip"
+    assert 'avond-1-2026-04-05.zip"' in answer.headers["Content-Disposition"]
+    archive = zipfile.ZipFile(io.BytesIO(answer.data))
+    names = {name.split("/")[-1] for name in archive.namelist()}
+    assert {"players.csv", "deals.csv", "standings.csv", "audit.csv", "chains.csv"} <= names
+    chains = rows_of(
+        archive.read(next(n for n in archive.namelist() if n.endswith("chains.csv"))).decode()
+    )
+    assert chains and all(c["intact"] == "ja" for c in chains)
+
+
+def pdf_text(data: bytes) -> str:
+    """The text shown by the PDF's text operators, decoded from WinAnsi."""
+    assert data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    out = []
+    for literal in re.findall(rb"\(((?:[^()\\]|\\.)*)\) Tj", data):
+        raw = re.sub(rb"\\([0-7]{3})", lambda m: bytes([int(m.group(1), 8)]), literal)
+        raw = re.sub(rb"\\(.)", rb"\1", raw)
+        out.append(raw.decode("cp1252"))
+    return "\n".join(out)
+
+
+def test_the_pdfs_show_the_names_and_numbers(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    answer = client.get(f"/api/competitions/{cid}/standings.pdf?lang=de")
+    assert answer.status_code == 200 and answer.mimetype == "application/pdf"
+    text = pdf_text(answer.data)
+    assert "Loïc Geënt-Straße" in text and "Tabelle" in text
+    for line in client.get(f"/api/competitions/{cid}/standings").json["lines"]:
+        assert line["name"] in text
+    assert client.get(f"/api/competitions/{cid}/lists.pdf").status_code == 401
+    login(client)
+    lists = pdf_text(client.get(f"/api/competitions/{cid}/lists.pdf?evening=1&lang=nl").data)
+    sheet = client.get(f"/api/lists/{ev['first']}").json
+    for seat in sheet["seats"]:
+        assert seat["name"] in lists
+    assert sheet["submitted_head"] in lists and "Totaal" in lists
+
+
+def test_the_printable_pages_print_the_standings_and_the_lists(
+    web: Flask, client: FlaskClient
+) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    page = client.get(f"/print/competitions/{cid}/standings?lang=en")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assert "Loïc Geënt-Straße" in html and "style=" not in html and "<script>" not in html
+    assert f"/api/competitions/{cid}/standings.pdf?lang=en" in html
+    css = client.get("/print/static/troef_print.css")
+    assert css.status_code == 200 and b"@media print" in css.data
+    css.close()
+    assert client.get(f"/print/competitions/{cid}/lists?evening=1").status_code == 401
+    login(client)
+    lists = client.get(f"/print/competitions/{cid}/lists?evening=1&lang=de").get_data(True)
+    assert "Abend 1" in lists
+    assert client.get(f"/api/lists/{ev['first']}").json["submitted_head"] in lists
+    bad = client.get(f"/print/competitions/{cid}/lists?evening=0")
+    assert bad.status_code == 422 and "evening" in bad.json["fields"]
+
+
+def ns_score(line: dict[str, str]) -> int:
+    """A ScoreTable line's NS score: in Score_NS when positive, else minus Score_EW."""
+    if line["Score_NS"] != "-":
+        return int(line["Score_NS"].strip('"'))
+    return -int(line["Score_EW"].strip('"'))
+
+
+def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) -> None:
+    ev = bridge_evening(web)
+    cid = ev["competition_id"]
+    travellers = client.get(f"/api/competitions/{cid}/evenings/1/travellers").json["boards"]
+    assert client.get(f"/api/competitions/{cid}/evenings/1/session.pbn").status_code == 401
+    login(client)
+    answer = client.get(f"/api/competitions/{cid}/evenings/1/session.pbn")
+    assert answer.status_code == 200 and answer.headers["Content-Disposition"].endswith('.pbn"')
+    text = answer.get_data(as_text=True)
+    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', text, re.M))
+    assert tags["Event"] == "Dinsdagparen" and tags["Date"] == "2026.04.07"
+    assert tags["Board"] == "1" and tags["Dealer"] == "N" and tags["Vulnerable"] == "None"
+    columns = [c.split("\\")[0] for c in tags["ScoreTable"].split(";")]
+    lines = text.split('[ScoreTable "')[1].split("\r\n")[1:]
+    lines = [dict(zip(columns, line.split(" "), strict=True)) for line in lines if line]
+    expected = travellers[0]["results"]
+    assert sorted((r["table"], r["score"], r["ns_mp"]) for r in expected) == sorted(
+        (int(line["Table"]), ns_score(line), round(float(line["MP_NS"]) * 100)) for line in lines
+    )
+    assert {line["Contract"] for line in lines} == {"4S"}
+    xml = client.get(f"/api/competitions/{cid}/evenings/1/session.usebio.xml")
+    assert xml.status_code == 200
+    root = ET.fromstring(xml.data)
+    assert root.tag == "USEBIO" and root.get("Version") == "1.2"
+    event = root.find("EVENT")
+    assert event is not None and event.findtext("DATE") == "07/04/2026"
+    (board,) = event.findall("BOARD")
+    got = sorted(
+        (
+            int(t.findtext("SCORE") or 0),
+            t.findtext("CONTRACT"),
+            t.findtext("PLAYED_BY"),
+            int(t.findtext("TRICKS") or 0),
+            round(float(t.findtext("NS_MATCH_POINTS") or 0) * 100),
+            round(float(t.findtext("EW_MATCH_POINTS") or 0) * 100),
+        )
+        for t in board.findall("TRAVELLER_LINE")
+    )
+    assert got == sorted(
+        (r["score"], "4S", "S", r["tricks"], r["ns_mp"], r["ew_mp"]) for r in expected
+    )
+    pairs = {int(p.findtext("PAIR_NUMBER") or 0) for p in event.iter("PAIR")}
+    assert {int(r["ns"]["player_id"][1:]) for r in expected} <= pairs
+
+
+def test_refusals_are_json_and_name_the_field(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    token = join(client, ev["codes"][1], "phone-9")
+    table = client.get(f"/api/competitions/{cid}/export.json", headers=token)
+    assert table.status_code == 403 and table.json["error"] == "forbidden"
+    login(client)
+    checks = [
+        (f"/api/competitions/{cid}/export.json?evening=0", 422, "evening"),
+        (f"/api/competitions/{cid}/export.json?evening=7", 404, "evening"),
+        (f"/api/competitions/{cid}/lists.pdf?lang=fr", 422, "lang"),
+        (f"/api/competitions/{cid}/evenings/1/session.pbn", 404, "competition_id"),
+        ("/api/competitions/nope/export.zip", 404, "competition_id"),
+    ]
+    for path, status, field in checks:
+        answer = client.get(path)
+        assert answer.status_code == status and field in answer.json["fields"], (path, answer.json)
+        conforms(client, answer)
+    assert client.get(f"/api/competitions/{cid}/export/nope.csv").status_code == 404
