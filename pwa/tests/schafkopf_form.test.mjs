@@ -166,6 +166,10 @@ test("an unfinished or impossible form is refused with the rule's own words", ()
   assert.deepEqual(score(tooMany).error, { field: "decl_augen", message: "must be between 0 and 120, got 130" });
   const crowded = tap("1", ["type", "SOLO"], ["declarer", "1"], ["augen", "50"], ["tricks", "1"]);
   assert.match(score(crowded).error.message, /cannot have 50 Augen in 1 tricks \(at most 44\)/);
+  const half = tap("1", ["type", "SOLO"], ["declarer", "1"], ["augen", "60.5"]);
+  assert.deepEqual(score(half).error, { field: "decl_augen", message: "must be a whole number, got 60.5" });
+  const word = tap("1", ["type", "SOLO"], ["declarer", "1"], ["augen", "sechzig"]);
+  assert.equal(score(word).error.message, 'must be a whole number, got "sechzig"');
   const noAugen = tap("1", ["type", "SOLO"], ["declarer", "1"]);
   assert.equal(score(noAugen).error.field, "decl_augen");
 });

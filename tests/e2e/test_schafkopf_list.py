@@ -246,6 +246,11 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
         assert (record["type"], str(record["dealer"])) == (game.type, dealer)
         assert record.get("decl_augen", 0) == (game.decl_augen if game.type != "NO_GAME" else 0)
         assert row["score"]["points"] == expected_points(game)
+    running = dict.fromkeys(SEATS, 0)
+    shown_rows = page.locator("tbody tr.row").all()
+    for row, shown in zip(server_list.rows, shown_rows, strict=True):
+        running = {s: running[s] + row["score"]["points"][s] for s in SEATS}
+        assert shown.locator("td .run").all_inner_texts() == [str(running[s]) for s in SEATS]
     counted = [row for row in server_list.rows if row["score"]["counts"]]
     assert len(counted) == GAMES_PER_LIST
     totals = server_list.totals()

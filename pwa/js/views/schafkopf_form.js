@@ -72,7 +72,13 @@ export function pick(state, field, value) {
 /** The seats that can hold the called ace: everyone but the declarer. */
 export const partnerChoices = (state) => SEATS.filter((s) => s !== state.declarer);
 
-const typed = (text) => (text === null || text === undefined || String(text).trim() === "" ? null : Number(text));
+// A typed number; null while empty; the text itself when it is no number, so the rules can
+// say what they got.
+function typed(text) {
+  if (text === null || text === undefined || String(text).trim() === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : String(text);
+}
 const isAugen = (n) => Number.isInteger(n) && n >= 0 && n <= TOTAL_AUGEN;
 
 /** The declaring side's Augen from the pile that was counted (null while nothing is typed). */
