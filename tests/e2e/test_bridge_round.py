@@ -38,6 +38,11 @@ RESULTS: dict[int, list[tuple[str, int]]] = {
     8: [("2D S 8", 90), ("3D S 9", 110), ("pass", 0)],
     9: [("7NT N 13", 1520), ("6NT N 12", 990), ("6NT N 13", 1020)],
 }
+# The entry's buttons narrower or lower than 44 px (WCAG target size), as "label WxH".
+SMALL_TARGETS = """[...document.querySelectorAll('.br button')]
+  .map((b) => [b.textContent, b.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([text, r]) => `${text} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
 CONTRACT = re.compile(r"^(\d)(C|D|H|S|NT)(X{0,2}) ([NESW]) (\d+)$")
 
 
@@ -130,6 +135,8 @@ def play_round_on_phone(
         enter_board(page, board, result, by_tricks=entry["table"] == 2 and i == 1)
         shown[board] = preview_ns(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate(SMALL_TARGETS)
+        assert not small, small
         if shots is not None and i == 1:
             page.screenshot(path=str(shots / "bridge-entry.png"), full_page=True)
         page.click("#record")
