@@ -16,6 +16,7 @@ from . import (
     live,
     player_import,  # noqa: F401  (adds POST …/player-import to competitions.blp)
     print_pages,
+    public_pages,
     standings,
 )
 
@@ -31,4 +32,5 @@ BLUEPRINTS: tuple[Any, ...] = (
     app_pages.blp,
     console_pages.blp,
     print_pages.blp,
+    public_pages.blp,
 )
