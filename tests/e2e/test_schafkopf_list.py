@@ -200,7 +200,10 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
         if n == OFFLINE_FROM:
             page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             page.wait_for_selector('#pending[data-count="0"]', timeout=20_000)
+            # Going offline redraws the screen; wait for the new form before tapping into it.
+            page.evaluate("document.querySelector('.sk').dataset.before = 'offline'")
             context.set_offline(True)
+            page.wait_for_selector(".sk:not([data-before])")
         if n == RELOAD_AT:
             page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             response = page.reload()
