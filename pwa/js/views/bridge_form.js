@@ -19,23 +19,25 @@ const BOOK = 6; // tricks before the first odd trick (§B1)
 extend({
   nl: {
     br_board: "Spel", br_dealer: "Gever", br_vulnerable: "Kwetsbaar", br_vul_None: "niemand",
-    br_vul_Both: "allen", br_vul_NS: "NZ", br_vul_EW: "OW", br_contract: "Contract",
+    br_vul_Both: "allen", br_vul_NS: "NS", br_vul_EW: "EW", br_contract: "Contract",
     br_level: "Hoogte", br_strain: "Kleur", br_nt: "SA", br_double: "Gedoubleerd",
     br_redouble: "Geredoubleerd", br_passed: "Rondgepast", br_declarer: "Leider",
     br_result: "Resultaat", br_over: "±", br_tricks: "Slagen", br_made: "gemaakt",
     br_by: "door", br_round_done: "Alle spellen van deze ronde staan op de lijst.",
     br_on_list: "staat op de lijst", br_pick_level: "Kies eerst de hoogte.",
-    br_boards_of_round: "Spellen van deze ronde",
+    br_boards_of_round: "Spellen van deze ronde", br_C: "klaveren", br_D: "ruiten", br_H: "harten",
+    br_S: "schoppen", br_result_as: "Resultaat invoeren als",
   },
   de: {
     br_board: "Board", br_dealer: "Geber", br_vulnerable: "In Gefahr", br_vul_None: "niemand",
-    br_vul_Both: "alle", br_vul_NS: "NS", br_vul_EW: "OW", br_contract: "Kontrakt",
+    br_vul_Both: "alle", br_vul_NS: "NS", br_vul_EW: "EW", br_contract: "Kontrakt",
     br_level: "Stufe", br_strain: "Farbe", br_nt: "SA", br_double: "Kontra",
     br_redouble: "Rekontra", br_passed: "Alle passen", br_declarer: "Alleinspieler",
     br_result: "Ergebnis", br_over: "±", br_tricks: "Stiche", br_made: "erfüllt",
     br_by: "von", br_round_done: "Alle Boards dieser Runde stehen auf der Liste.",
     br_on_list: "steht auf der Liste", br_pick_level: "Wählen Sie zuerst die Stufe.",
-    br_boards_of_round: "Boards dieser Runde",
+    br_boards_of_round: "Boards dieser Runde", br_C: "Kreuz", br_D: "Karo", br_H: "Herz", br_S: "Pik",
+    br_result_as: "Ergebnis eingeben als",
   },
   en: {
     br_board: "Board", br_dealer: "Dealer", br_vulnerable: "Vulnerable", br_vul_None: "none",
@@ -45,7 +47,8 @@ extend({
     br_result: "Result", br_over: "±", br_tricks: "Tricks", br_made: "made",
     br_by: "by", br_round_done: "Every board of this round is on the list.",
     br_on_list: "is on the list", br_pick_level: "Choose the level first.",
-    br_boards_of_round: "Boards of this round",
+    br_boards_of_round: "Boards of this round", br_C: "clubs", br_D: "diamonds", br_H: "hearts",
+    br_S: "spades", br_result_as: "Enter the result as",
   },
 });
 
@@ -291,7 +294,7 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
       h("div", { class: "field" }, h("span", { class: "lbl" }, t("br_contract")),
         pad("level", LEVELS, state.passed ? null : state.level, (l) => { state = pickLevel(state, l); draw(); emit(); }),
         pad("strain", STRAINS, state.passed ? null : state.strain, (s) => set({ strain: s, passed: false }), {
-          label: strainSign, extra: (s) => ({ class: s === "H" || s === "D" ? "br-red" : "", aria: s === "NT" ? t("br_nt") : s }),
+          label: strainSign, extra: (s) => ({ class: s === "H" || s === "D" ? "br-red" : "", aria: s === "NT" ? t("br_nt") : t(`br_${s}`) }),
         }),
         h("div", { class: "choice br-doubling" },
           toggle("dbl1", state.dbl === 1, "×", t("br_double"), () => set({ dbl: state.dbl === 1 ? 0 : 1, passed: false })),
@@ -303,7 +306,7 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
         })),
       state.passed ? null : h("div", { class: "field" },
         h("div", { class: "br-result-head" }, h("span", { class: "lbl" }, t("br_result")),
-          h("div", { class: "choice br-mode", role: "radiogroup", "aria-label": t("br_result") },
+          h("div", { class: "choice br-mode", role: "radiogroup", "aria-label": t("br_result_as") },
             ["over", "tricks"].map((mode) => h("button", {
               type: "button", class: state.mode === mode ? "opt on" : "opt", role: "radio",
               "aria-checked": state.mode === mode ? "true" : "false", dataset: { field: "mode", value: mode },
