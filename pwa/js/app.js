@@ -46,8 +46,16 @@ async function renderStatus() {
   }));
 }
 
-// `soft`: keep the entry form (and what is typed in it) when nothing it depends on changed.
-async function render({ soft = false } = {}) {
+// Renders run one after another, each reading the store when it starts, so a slow one that
+// began before a change can never paint over a newer one.
+let rendering = Promise.resolve();
+function render(options) {
+  rendering = rendering.then(() => draw(options)).catch((err) => console.error(err));
+  return rendering;
+}
+
+// `soft`: keep the form (and what is typed in it) when nothing it depends on changed.
+async function draw({ soft = false } = {}) {
   await renderStatus();
   const list = await currentList();
   if (!list) {
@@ -91,7 +99,9 @@ async function render({ soft = false } = {}) {
       onSubmit: (scorer, confirmedBy) => { ui.tab = "sheet"; send(list, "submit_list", { scorer, confirmed_by: confirmedBy }); },
     });
   } else {
-    body = sheetView({ seats: seatOrder(list), rows, totals, onRow: (row) => { ui.explain = row.deal_no; render(); } });
+    body = sheetView({
+      seats: seatOrder(list), rows, totals, writer, open: !submitted, onRow: (row) => { ui.explain = row.deal_no; render(); },
+    });
   }
   const status = (list.sheet && list.sheet.status) || list.status;
   const closing = status === "submitted" ? submittedView(list)

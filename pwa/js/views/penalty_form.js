@@ -150,7 +150,7 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
           onclick: () => { state.id = k.id; state.values = {}; draw(); },
         }, t(`pf_${list.game}_${k.id}`)))),
       kind ? h("p", { class: "note" }, t(kind.mutation === "record_deal" ? "pf_is_deal" : "pf_is_row")) : null,
-      kind ? kind.fields.map(field) : null,
+      ...(kind ? kind.fields.map(field) : []),
       result,
       kind ? h("button", { type: "button", class: "primary", id: "pf-record", onclick: () => {
         const outcome = show();

@@ -18,7 +18,7 @@ function marks(row) {
   ].filter(Boolean).join(" ");
 }
 
-export function sheetView({ seats, rows, totals, onRow }) {
+export function sheetView({ seats, rows, totals, onRow, writer = false, open = true }) {
   if (!rows.length) return h("section", { class: "card sheet" }, h("p", {}, t("no_deals")));
   const head = h("tr", {}, h("th", { scope: "col" }, "#"), seats.map((s) => h("th", { scope: "col" }, s)), h("th", { scope: "col" }, ""));
   const body = rows.map((row) =>
@@ -40,11 +40,14 @@ export function sheetView({ seats, rows, totals, onRow }) {
   return h("section", { class: "card sheet" },
     h("table", { id: "sheet" }, h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
     rows.some((r) => r.provisional) ? h("p", { class: "note" }, `* ${t("provisional")}`) : null,
-    h("p", { class: "note" }, t("sh_tap")));
+    h("p", { class: "note", id: "sheet-hint" }, t(!open ? "sh_tap_closed" : writer ? "sh_tap" : "sh_tap_follow")));
 }
 
 extend({
-  nl: { sh_penalty: "straf", sh_voided: "geschrapt", sh_tap: "Tik op een regel voor de uitleg, schrappen of een geschil." },
-  de: { sh_penalty: "Strafe", sh_voided: "gestrichen", sh_tap: "Tippen Sie auf eine Zeile für die Erklärung, Streichen oder Einspruch." },
-  en: { sh_penalty: "penalty", sh_voided: "voided", sh_tap: "Tap a row for its explanation, to void it or to raise a dispute." },
+  nl: { sh_penalty: "straf", sh_voided: "geschrapt", sh_tap: "Tik op een regel voor de uitleg, schrappen of een geschil.",
+    sh_tap_follow: "Tik op een regel voor de uitleg of een geschil.", sh_tap_closed: "Tik op een regel voor de uitleg." },
+  de: { sh_penalty: "Strafe", sh_voided: "gestrichen", sh_tap: "Tippen Sie auf eine Zeile für die Erklärung, Streichen oder Einspruch.",
+    sh_tap_follow: "Tippen Sie auf eine Zeile für die Erklärung oder einen Einspruch.", sh_tap_closed: "Tippen Sie auf eine Zeile für die Erklärung." },
+  en: { sh_penalty: "penalty", sh_voided: "voided", sh_tap: "Tap a row for its explanation, to void it or to raise a dispute.",
+    sh_tap_follow: "Tap a row for its explanation or to raise a dispute.", sh_tap_closed: "Tap a row for its explanation." },
 });

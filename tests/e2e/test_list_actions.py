@@ -1,0 +1,219 @@
+"""A table records a penalty, voids a deal, raises a dispute and submits its list; after that
+the app offers no change and the server refuses every one, appending nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from backend.aggregates.actor import director
+
+from .conftest import klaverjas_evening
+
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SEATS = "NESW"
+SYNCED = 20_000
+
+# What the device keeps in IndexedDB: its client id, its next mutation id and the list's token.
+DEVICE = """async (listId) => {
+  const db = await new Promise((ok, fail) => {
+    const r = indexedDB.open("troef");
+    r.onsuccess = () => ok(r.result);
+    r.onerror = () => fail(r.error);
+  });
+  const get = (store, key) => new Promise((ok) => {
+    const q = db.transaction(store).objectStore(store).get(key);
+    q.onsuccess = () => ok(q.result);
+  });
+  return { client: await get("meta", "client_id"), next: await get("meta", "next_mutation_id"),
+           token: (await get("lists", listId)).token };
+}"""
+
+
+def played(n: int, playing_points: int = 100) -> dict[str, Any]:
+    """Deal n as the paper list has it: the forced player's pair plays and makes it."""
+    dealer = SEATS[(n - 1) % 4]
+    playing = "NS" if SEATS[n % 4] in "NS" else "EW"
+    other = "EW" if playing == "NS" else "NS"
+    return {
+        "dealer": dealer,
+        "playing": playing,
+        "card_points": {playing: playing_points, other: 162 - playing_points},
+        "tricks": {playing: 5, other: 3},
+    }
+
+
+def record_in_app(page: Any, n: int, points: int) -> None:
+    page.click("#tab-entry")
+    page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
+    page.fill("#kj-points", str(points))
+    page.click('[data-field="trump"][data-value="H"]')
+    page.click("#record")
+    page.wait_for_selector(f'#entry-title[data-deal="{n + 1}"]')
+
+
+def open_row(page: Any, n: int) -> None:
+    page.click("#tab-sheet")
+    page.click(f'tr.row[data-deal="{n}"]')
+    page.wait_for_selector(".explain")
+
+
+def confirmed(page: Any, selector: str) -> None:
+    """Wait until the server has it: the row is no longer provisional and nothing is pending."""
+    page.wait_for_selector(f"{selector}:not(.provisional)", timeout=SYNCED)
+    page.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
+
+
+def push(base: str, token: str, client: str, mutations: list[dict[str, Any]]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{base}/api/sync/push",
+        data=json.dumps({"client_id": client, "mutations": mutations}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_penalty_void_dispute_and_submit_then_nothing_changes(
+    served: tuple[Flask, str], browser: Any, tmp_path: Path
+) -> None:
+    shots = DOCS_SHOTS if os.environ.get("TROEF_SCREENSHOTS") else tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    web, base = served
+    evening = klaverjas_evening(web)
+    list_id = evening["list_id"]
+    app = web.extensions["troef"].app
+    boss = director("anna")
+    for n in range(1, 14):
+        app.record_deal(boss, list_id, n, played(n))
+
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{base}/t/{evening['code']}")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".pen-mine")
+    page.click("#tab-sheet")
+    page.wait_for_selector('tr.row[data-deal="13"]', timeout=SYNCED)
+
+    # Deal 14: N revokes while EW play; the menu's revoke gives EW 162 and counts as a deal.
+    page.click("#tab-penalty")
+    page.click("#pf-kind-revoke")
+    page.click('[data-pf="dealer"][data-value="N"]')
+    page.click('[data-pf="playing"][data-value="EW"]')
+    page.click('[data-pf="by"][data-value="N"]')
+    page.wait_for_selector("#pf-preview .ok")
+    assert "E 162" in page.inner_text("#pf-preview")
+    assert "verzaakt" in page.inner_text("#pf-preview")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(shots / "penalty.png"), full_page=True)
+    page.click("#pf-record")
+    confirmed(page, 'tr.row[data-deal="14"]')
+    assert "verzaakt" in page.inner_text('tr.row[data-deal="14"] .marks')
+
+    # Deal 15: a redeal is a row of its own (a penalty row), scoring nothing and not counted.
+    page.click("#tab-penalty")
+    page.click("#pf-kind-redeal")
+    page.click('[data-pf="dealer"][data-value="E"]')
+    page.click("#pf-record")
+    confirmed(page, 'tr.row[data-deal="15"][data-kind="penalty"]')
+
+    # Deal 16 is recorded, then voided from its explanation: struck through, out of the totals.
+    record_in_app(page, 16, 90)
+    open_row(page, 16)
+    page.click("#void-send")
+    assert page.inner_text("#void-error") == "Give a reason."
+    page.fill("#void-reason", "wrong pair wrote the points")
+    page.click("#void-send")
+    page.wait_for_selector("#ra-voided")
+    page.click("#explain-close")
+    confirmed(page, 'tr.row[data-deal="16"][data-voided]')
+    record_in_app(page, 17, 120)
+    record_in_app(page, 18, 82)
+    page.click("#tab-sheet")
+    confirmed(page, 'tr.row[data-deal="18"]')
+
+    server = app.get_list(list_id)
+    assert [r["kind"] for r in server.rows[13:]] == ["deal", "penalty", "deal", "deal", "deal"]
+    assert server.rows[13]["record"]["verzaakt"] == {"pair": "NS", "trick": None, "by": "N"}
+    assert server.rows[15]["voided"] == "wrong pair wrote the points"
+    assert server.counted_deals == 16
+    totals = server.totals()
+    shown = page.locator("tfoot td[data-seat]").all_inner_texts()
+    assert shown == [str(totals[s]) for s in SEATS]
+
+    # A dispute about deal 3 holds the submission until the director rules.
+    open_row(page, 3)
+    page.fill("#dispute-reason", "roem claimed after the next lead")
+    page.click("#dispute-send")
+    page.wait_for_selector("#ra-disputed")
+    page.click("#explain-close")
+    page.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
+    assert [d["reason"] for d in app.get_list(list_id).disputes] == [
+        "roem claimed after the next lead"
+    ]
+    page.click("#tab-submit")
+    page.wait_for_selector('#sub-blocks [data-block="disputes"]')
+    app.give_ruling(boss, list_id, 3, "upheld", "the roem was claimed in time")
+    page.click("#sync-now")
+    page.wait_for_selector("#sub-next", timeout=SYNCED)
+
+    # The scorer (N) signs; only a player of the other pair may confirm.
+    page.click('[data-sub="scorer"][data-value="N"]')
+    page.click("#sub-next")
+    options = page.locator('[data-sub="confirmed_by"]')
+    assert [options.nth(i).get_attribute("data-value") for i in range(options.count())] == [
+        "E",
+        "W",
+    ]
+    page.click('[data-sub="confirmed_by"][data-value="E"]')
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(shots / "submit.png"), full_page=True)
+    page.click("#sub-confirm")
+    page.wait_for_selector("#submitted-head", timeout=SYNCED)
+
+    submitted = app.get_list(list_id)
+    assert submitted.submitted == {"head": submitted.submitted["head"], "scorer": "N",
+                                   "confirmed_by": "E"}
+    assert page.get_attribute("#submitted-head", "data-head") == submitted.submitted["head"]
+    page.screenshot(path=str(tmp_path / "submitted.png"), full_page=True)
+
+    # The app offers no change any more: no tabs, no forms, no row actions, no pen.
+    assert page.locator("#tab-entry, #tab-penalty, #tab-submit, #record, #take-pen").count() == 0
+    assert page.locator(".pen-closed").count() == 1
+    assert page.inner_text("#sheet-hint") == "Tap a row for its explanation."
+    page.click('tr.row[data-deal="5"]')
+    page.wait_for_selector(".explain")
+    assert page.locator("#void-send, #dispute-send").count() == 0
+
+    # And the server refuses every change with the table's own token, appending nothing.
+    device = page.evaluate(DEVICE, list_id)
+    version = submitted.version
+    attempts = [
+        ("record_deal", {"deal_no": 19, "record": played(19)}),
+        ("record_penalty", {"deal_no": 19, "record": {"dealer": "N", "type": "REDEAL_NO_PICTURE"}}),
+        ("void_deal", {"deal_no": 5, "reason": "after the fact"}),
+        ("raise_dispute", {"deal_no": 5, "reason": "after the fact"}),
+        ("submit_list", {"scorer": "E", "confirmed_by": "N"}),
+    ]
+    mutations = [
+        {"id": device["next"] + i, "name": name, "list": list_id, "args": args}
+        for i, (name, args) in enumerate(attempts)
+    ]
+    answer = push(base, device["token"], device["client"], mutations)
+    assert [r["status"] for r in answer["results"]] == ["conflict"] * len(attempts)
+    assert {r["error"]["error"] for r in answer["results"]} == {"list_submitted"}
+    after = app.get_list(list_id)
+    assert after.version == version
+    assert after.head == submitted.head
+
+    assert not errors, errors
+    context.close()
