@@ -194,6 +194,13 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
     table1, table2 = on_phones
     shown[table1["list_id"]] = play_round_on_phone(pages[0], table1, table1["boards"], shots)
     pages[0].wait_for_selector('#pending[data-count="0"]', timeout=20_000)
+    # A board already on the list is refused as the server would, and nothing is sent.
+    done = table1["boards"][0]
+    pages[0].click(f'[data-field="board"][data-value="{done}"]')
+    pages[0].click("#record")
+    refused = pages[0].locator('#preview .error[data-field="board"]')
+    assert f"board {done} is already on this list" in refused.inner_text()
+    assert pages[0].get_attribute("#pending", "data-count") == "0"
     contexts[1].set_offline(True)
     order = [table2["boards"][2], table2["boards"][0], table2["boards"][1]]
     shown[table2["list_id"]] = play_round_on_phone(pages[1], table2, order, None, offline=True)
