@@ -138,5 +138,7 @@ test("the contract reads as on a traveller", () => {
   assert.equal(contractLine(state({ passed: true })), "Passed out");
   setLanguage("nl");
   assert.equal(contractLine(state({ level: 1, strain: "NT", declarer: "W", over: -1 })), "1SA door W −1 (6 slagen)");
+  setLanguage("de");
+  assert.equal(contractLine(state({ level: 6, strain: "H", declarer: "S", over: 0 })), "6♥ von S erfüllt (12 Stiche)");
   setLanguage("en");
 });

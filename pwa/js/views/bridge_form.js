@@ -26,7 +26,7 @@ extend({
     br_by: "door", br_round_done: "Alle spellen van deze ronde staan op de lijst.",
     br_on_list: "staat op de lijst", br_pick_level: "Kies eerst de hoogte.",
     br_boards_of_round: "Spellen van deze ronde", br_C: "klaveren", br_D: "ruiten", br_H: "harten",
-    br_S: "schoppen", br_result_as: "Resultaat invoeren als",
+    br_S: "schoppen", br_result_as: "Resultaat invoeren als", br_tricks_count: "slagen",
   },
   de: {
     br_board: "Board", br_dealer: "Geber", br_vulnerable: "In Gefahr", br_vul_None: "niemand",
@@ -37,7 +37,7 @@ extend({
     br_by: "von", br_round_done: "Alle Boards dieser Runde stehen auf der Liste.",
     br_on_list: "steht auf der Liste", br_pick_level: "Wählen Sie zuerst die Stufe.",
     br_boards_of_round: "Boards dieser Runde", br_C: "Kreuz", br_D: "Karo", br_H: "Herz", br_S: "Pik",
-    br_result_as: "Ergebnis eingeben als",
+    br_result_as: "Ergebnis eingeben als", br_tricks_count: "Stiche",
   },
   en: {
     br_board: "Board", br_dealer: "Dealer", br_vulnerable: "Vulnerable", br_vul_None: "none",
@@ -48,7 +48,7 @@ extend({
     br_by: "by", br_round_done: "Every board of this round is on the list.",
     br_on_list: "is on the list", br_pick_level: "Choose the level first.",
     br_boards_of_round: "Boards of this round", br_C: "clubs", br_D: "diamonds", br_H: "hearts",
-    br_S: "spades", br_result_as: "Enter the result as",
+    br_S: "spades", br_result_as: "Enter the result as", br_tricks_count: "tricks",
   },
 });
 
@@ -179,7 +179,7 @@ export function contractLine(state) {
   const tricks = stateTricks(state);
   if (tricks === null) return contract + by;
   const over = tricks - state.level - BOOK;
-  return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks").toLowerCase()})`;
+  return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks_count")})`;
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
