@@ -1,0 +1,130 @@
+"""The director's audit and exports screens in a real browser against a real server: the
+trail filtered by list and by kind of event, every chain shown intact, and downloads from the
+exports screen arriving with the right names and contents."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from backend.aggregates.actor import director
+
+from .conftest import klaverjas_evening, log_in
+
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def deal(dealer: str, playing: str, ns: int) -> dict[str, Any]:
+    """A klaverjas deal without roem: NS take ``ns`` of the 162 card points."""
+    tricks = {"NS": 5, "EW": 3} if ns > 81 else {"NS": 3, "EW": 5}
+    return {
+        "dealer": dealer,
+        "trump": "H",
+        "playing": playing,
+        "card_points": {"NS": ns, "EW": 162 - ns},
+        "tricks": tricks,
+    }
+
+
+def evening_played(web: Flask) -> dict[str, Any]:
+    """The klaverjas evening of the fixtures with three deals, the list submitted."""
+    ev = klaverjas_evening(web)
+    app, boss = web.extensions["troef"].app, director("anna")
+    app.rename_player(boss, ev["competition_id"], "p1", "Anna Müller-Geënt")
+    for n, facts in enumerate((("W", "NS", 100), ("N", "EW", 70), ("E", "NS", 121)), start=1):
+        app.record_deal(boss, ev["list_id"], n, deal(*facts))
+    return ev
+
+
+def test_the_audit_trail_filters_and_the_exports_download(
+    served: tuple[Flask, str], browser: Any, tmp_path: Path
+) -> None:
+    web, base = served
+    ev = evening_played(web)
+    cid, lid = ev["competition_id"], ev["list_id"]
+    shots = DOCS_SHOTS if os.environ.get("TROEF_SCREENSHOTS") else tmp_path
+    context = browser.new_context(
+        locale="nl-NL", viewport={"width": 1280, "height": 900}, accept_downloads=True
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, base, f"#/c/{cid}/audit")
+    page.wait_for_selector("[data-testid=chains]")
+    status = page.locator("[data-chains]")
+    assert status.get_attribute("data-chains") == "intact"
+    lists = web.extensions["troef"].views.rows(
+        "SELECT * FROM lists WHERE competition_id = ?", [cid]
+    )
+    assert f"Alle {len(lists) + 1} ketens zijn intact" in status.inner_text()
+    chain_rows = page.locator("[data-testid=chains] tbody tr")
+    assert chain_rows.count() == len(lists) + 1
+    assert all("✓ intact" in row for row in chain_rows.all_inner_texts())
+    trail = page.locator("[data-testid=trail] tbody tr")
+    everything = trail.count()
+    assert everything > 10
+    page.select_option("#au-list", lid)
+    page.click(".au-filters button[type=submit]")
+    page.wait_for_function(f"location.hash.includes('list={lid}')")
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=trail] tbody tr').length < n", arg=everything
+    )
+    texts = trail.all_inner_texts()
+    assert texts and all("tafel 1" in row for row in texts)
+    assert any("DealRecorded" in row for row in texts) and any("Opened" in row for row in texts)
+    page.select_option("#au-event", "DealRecorded")
+    page.click(".au-filters button[type=submit]")
+    page.wait_for_function("location.hash.includes('event=DealRecorded')")
+    page.wait_for_function("document.querySelectorAll('[data-testid=trail] tbody tr').length === 3")
+    assert all("DealRecorded" in row for row in trail.all_inner_texts())
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(shots / "console-audit.png"), full_page=True)
+
+    page.goto(f"{base}/director#/c/{cid}/exports")
+    season = page.locator("[data-testid=season]")
+    season.wait_for()
+    stem = re.compile(r"^troef-dinsdagen-\d{4}-\d\d-\d\d")
+    with page.expect_download() as caught:
+        season.get_by_text("deals.csv").click()
+    download = caught.value
+    assert stem.match(download.suggested_filename) and download.suggested_filename.endswith(
+        "-deals.csv"
+    )
+    text = Path(download.path()).read_text(encoding="utf-8-sig")
+    deals = list(csv.DictReader(io.StringIO(text), delimiter=";"))
+    assert [d["deal"] for d in deals] == ["1", "2", "3"]
+    assert "Anna Müller-Geënt" in {d[key] for d in deals for key in d if key.endswith("player")}
+    with page.expect_download() as caught:
+        page.locator("[data-testid=evening-1]").get_by_text("JSON-document").click()
+    document = caught.value
+    assert document.suggested_filename == "troef-dinsdagen-avond-1-2026-11-30.json"
+    picture = json.loads(Path(document.path()).read_text(encoding="utf-8"))
+    assert {x["list_id"] for x in picture["lists"]} == {x["list_id"] for x in lists}
+    (listed,) = [x for x in picture["lists"] if x["list_id"] == lid]
+    sheet = page.evaluate(f"fetch('/api/lists/{lid}').then(r => r.json())")
+    assert listed["totals"] == sheet["totals"] and len(listed["deals"]) == 3
+    with page.expect_download() as caught:
+        season.get_by_text("Stand (PDF)").click()
+    pdf = Path(caught.value.path()).read_bytes()
+    assert caught.value.suggested_filename.endswith("-stand.pdf") and pdf.startswith(b"%PDF-")
+    assert b"Anna M\\374ller-Ge\\353nt" in pdf
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(shots / "console-exports.png"), full_page=True)
+
+    with page.expect_popup() as opened:
+        season.get_by_text("Stand (afdrukpagina)").click()
+    printable = opened.value
+    printable.wait_for_selector("table.standings")
+    assert "Anna Müller-Geënt" in printable.inner_text("table.standings")
+    printable.emulate_media(media="print")
+    assert printable.locator(".bar").is_hidden()
+    printable.screenshot(path=str(shots / "print-standings.png"), full_page=True)
+    assert errors == []
+    context.close()
