@@ -84,3 +84,17 @@ def test_a_public_url_setting_names_the_address_printed_on_the_cards(
         "cards"
     ][0]
     assert card["join_url"] == f"https://troef.example.org/t/{card['join_code']}"
+
+
+def test_the_instance_setting_public_url_names_the_address_on_the_cards(
+    web: Flask, client: FlaskClient
+) -> None:
+    web.extensions["troef"].instance.settings.setdefault("server", {})["public_url"] = (
+        "https://kaart.troef.be"
+    )
+    evening = wiezen_evening(web, players=4)
+    login(client)
+    card = client.get(f"/api/competitions/{evening['competition_id']}/evenings/1/cards").json[
+        "cards"
+    ][0]
+    assert card["join_url"] == f"https://kaart.troef.be/t/{card['join_code']}"
