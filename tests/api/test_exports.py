@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.api.exports import slug
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
@@ -247,3 +248,13 @@ def test_refusals_are_json_and_name_the_field(web: Flask, client: FlaskClient) -
         assert answer.status_code == status and field in answer.json["fields"], (path, answer.json)
         conforms(client, answer)
     assert client.get(f"/api/competitions/{cid}/export/nope.csv").status_code == 404
+
+
+def test_file_names_are_plain_ascii_as_the_console_makes_them() -> None:
+    # pwa/tests/console_audit_exports.test.mjs checks the console's names for the same inputs.
+    assert slug("Loïc Geënt-Straße 2026") == "loic-geent-strae-2026"
+    assert (
+        slug("Kleurenwiezen zondagcompetitie 2025-2026 van de club De Troef te Gent")
+        == "kleurenwiezen-zondagcompetitie-2025-2026-van-de-club-de"
+    )
+    assert slug("!!!") == "competitie"
