@@ -1,3 +1,123 @@
-// Placeholder: this screen module is being written; it adds its routes here.
+// The room: every table of an evening live (deals, last sync, pen, disputes, refusals,
+// submitted or not), the refused and conflicting mutations, and closing the evening.
+// The list (#/l/:lid) and the replay with rulings (#/l/:lid/replay) live beside it.
 
-export const routes = [];
+import { h, replace } from "../../../pwa/js/dom.js";
+import { t } from "../../../pwa/js/i18n.js";
+import { attempt, errorBox, table } from "../ui.js";
+import { ago, clock, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
+import { follow } from "./room_live.js";
+import { listView } from "./list.js";
+import { replayView } from "./replay.js";
+
+export const routes = [
+  ["/c/:cid/e/:n/room", roomView],
+  ["/l/:lid/replay", replayView],
+  ["/l/:lid", listView],
+];
+
+// Who sits at each list, from the evening's draw: list id → "N Anna, E Bert, …".
+function playersByList(evening) {
+  const out = {};
+  const rounds = (evening.draw && evening.draw.rounds) || [];
+  for (const entry of evening.lists) {
+    const round = rounds.find((r) => r.round === entry.round) || { tables: [] };
+    const found = round.tables.find((x) => x.table === entry.table);
+    out[entry.list_id] = found ? found.seats.map((s) => `${s.seat} ${s.name}`).join(", ") : "";
+  }
+  return out;
+}
+
+function tableRows(room, evening, players) {
+  const short = Object.fromEntries(evening.lists.map((l) => [l.list_id, l.closed_short]));
+  return room.tables.map((x) => h("tr", {
+    dataset: { list: x.list_id, table: String(x.table), status: x.status, submitted: String(x.submitted) },
+    class: x.submitted ? "rm-done" : null,
+  },
+  h("td", { class: "num" }, String(x.round)),
+  h("td", {}, h("a", { href: `#/l/${x.list_id}`, class: "rm-table-link" }, `${t("rm_table")} ${x.table}`)),
+  h("td", {}, players[x.list_id] || ""),
+  h("td", { class: "num rm-deals" }, `${x.counted_deals}${x.planned_deals ? ` / ${x.planned_deals}` : ""}`),
+  h("td", { class: "rm-sync" }, clock(x.last_event_at), " ", h("small", {}, ago(x.last_event_at))),
+  h("td", { class: "mono rm-pen" }, x.pen || t("rm_none")),
+  h("td", { class: x.open_disputes ? "num rm-disputes bad" : "num rm-disputes" }, String(x.open_disputes)),
+  h("td", { class: x.refused ? "num rm-refused bad" : "num rm-refused" }, String(x.refused)),
+  h("td", { class: x.submitted ? "rm-status ok" : "rm-status" }, statusWord(x.status, short[x.list_id]))));
+}
+
+export async function roomView(ctx) {
+  const { cid, n } = ctx.params;
+  const [competition, first] = await Promise.all([
+    ctx.api.get(`competitions/${cid}`), ctx.api.get(`competitions/${cid}/evenings/${n}`),
+  ]);
+  let evening = first;
+  let refusedSeen = -1;
+  ctx.crumbs(
+    { href: "#/", label: t("c_home") },
+    { href: `#/c/${cid}`, label: competition.name },
+    { href: `#/c/${cid}/e/${n}`, label: `${t("rm_evening")} ${n}` },
+    { label: t("rm_room") },
+  );
+  const liveBadge = h("span", { id: "room-live", class: "rm-badge", role: "status" }, t("rm_reconnecting"));
+  const updated = h("span", { id: "room-updated", class: "note" });
+  const body = h("tbody");
+  const mutationsSlot = h("div", { id: "room-mutations" });
+  const closeSlot = h("div", { id: "close-result" });
+  const closedNote = h("p", { id: "room-closed", class: "ok", hidden: !evening.closed }, t("rm_evening_closed"));
+  const closeButton = h("button", {
+    type: "button", id: "close-evening", class: "primary", disabled: evening.closed,
+    onclick: async () => {
+      const done = await attempt(closeSlot, () => ctx.api.post(`competitions/${cid}/evenings/${n}/close`));
+      if (done !== undefined) {
+        closedNote.hidden = false;
+        closeButton.disabled = true;
+      }
+    },
+  }, t("rm_close_evening"));
+
+  const tableOf = (lid) => {
+    const found = evening.lists.find((l) => l.list_id === lid);
+    return found ? String(found.table) : "";
+  };
+  async function showMutations(total) {
+    if (total === refusedSeen) return;
+    refusedSeen = total;
+    const ids = new Set(evening.lists.map((l) => l.list_id));
+    const mine = (await refusedMutations(ctx.api)).filter((m) => ids.has(m.list_id));
+    replace(mutationsSlot, mutationsTable(mine, tableOf));
+  }
+  async function showRoom(room) {
+    evening = await ctx.api.get(`competitions/${cid}/evenings/${n}`);
+    replace(body, tableRows(room, evening, playersByList(evening)));
+    updated.textContent = `${t("rm_updated")} ${clock(new Date().toISOString())}`;
+    if (room.closed) {
+      closedNote.hidden = false;
+      closeButton.disabled = true;
+    }
+    await showMutations(room.tables.reduce((sum, x) => sum + x.refused, 0));
+  }
+
+  const stop = follow({ competition: cid, room: n }, (channel, payload) => {
+    if (channel === "room") showRoom(payload).catch((err) => replace(mutationsSlot, errorBox(err)));
+  }, (state) => {
+    liveBadge.textContent = t(state === "live" ? "rm_live" : state === "polling" ? "rm_polling" : "rm_reconnecting");
+    liveBadge.dataset.state = state;
+  }, { mode: ctx.query.live === "poll" ? "poll" : "sse" });
+  ctx.onLeave(stop);
+
+  const headers = [t("rm_round"), t("rm_table"), t("rm_players"), t("rm_deals"), t("rm_last_sync"),
+    t("rm_pen"), t("rm_disputes"), t("rm_refused"), t("rm_status")];
+  const grid = table(headers, [], { id: "room-tables", class: "grid rm-room" });
+  grid.querySelector("tbody").replaceWith(body);
+  return h("div", { class: "rm" },
+    h("section", { class: "card" },
+      h("div", { class: "row rm-head" },
+        h("h2", {}, `${t("rm_room")} · ${competition.name} · ${t("rm_evening")} ${n} (${evening.date})`),
+        liveBadge, updated),
+      h("div", { class: "scroll" }, grid)),
+    h("section", { class: "card" }, h("h3", {}, t("rm_mutations")), mutationsSlot),
+    h("section", { class: "card" },
+      h("h3", {}, t("rm_close_evening")),
+      h("p", { class: "note" }, t("rm_close_help")),
+      closedNote, closeButton, closeSlot));
+}

@@ -1,0 +1,171 @@
+// A table's list as on paper (#/l/:lid), kept live: its rows, totals, adjustments and
+// disputes, its refused mutations; move the pen to another device; close a short list.
+
+import { h, replace } from "../../../pwa/js/dom.js";
+import { t } from "../../../pwa/js/i18n.js";
+import { attempt, errorBox, field, table } from "../ui.js";
+import { clock, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
+import { follow } from "./room_live.js";
+
+function seatHeads(sheet) {
+  return sheet.seats.map((s) => ({ value: `${s.seat} ${s.name}`, class: "num" }));
+}
+
+function marks(row) {
+  const out = [...row.markers];
+  if (row.voided) out.push(`${t("rm_voided")}: ${row.voided}`);
+  if (row.corrected) out.push(t("rm_corrected"));
+  if (!row.counts) out.push(t("rm_not_counted"));
+  return out.join(", ");
+}
+
+function rowsTable(sheet) {
+  if (!sheet.rows.length) return h("p", { class: "note" }, t("rm_no_rows"));
+  const seats = sheet.seats.map((s) => s.seat);
+  const rows = sheet.rows.map((r) => h("tr", {
+    dataset: { deal: String(r.deal_no) },
+    class: [r.voided ? "rm-voided" : "", r.corrected ? "rm-corrected" : ""].join(" ").trim() || null,
+  },
+  h("td", { class: "num" }, String(r.deal_no)),
+  h("td", {}, r.dealer || ""),
+  h("td", {}, r.summary),
+  seats.map((s) => h("td", { class: "num rm-points", dataset: { seat: s } }, String(r.points[s] ?? ""))),
+  seats.map((s) => h("td", { class: "num rm-running" }, String((r.running || {})[s] ?? ""))),
+  h("td", {}, marks(r)),
+  h("td", {}, h("a", { href: `#/l/${sheet.list_id}/replay?deal=${r.deal_no}` }, t("rm_replay")))));
+  const heads = [{ value: "#", class: "num" }, t("rm_dealer"), t("rm_contract"), ...seatHeads(sheet),
+    ...sheet.seats.map((s) => ({ value: `Σ ${s.seat}`, class: "num" })), t("rm_marks"), ""];
+  const grid = table(heads, [], { id: "list-rows", class: "grid rm-sheet" });
+  grid.querySelector("tbody").replaceWith(h("tbody", {}, rows));
+  grid.append(h("tfoot", {}, h("tr", {},
+    h("th", { colspan: "3" }, t("rm_total")),
+    seats.map((s) => h("th", { class: "num", dataset: { total: s } }, String(sheet.totals[s] ?? 0))),
+    h("td", { colspan: String(seats.length + 2) }))));
+  return h("div", { class: "scroll" }, grid);
+}
+
+function adjustmentsList(sheet) {
+  if (!sheet.adjustments.length) return null;
+  return h("div", {}, h("h3", {}, t("rm_adjustments")), h("ul", { id: "list-adjustments" },
+    sheet.adjustments.map((a) => h("li", {}, `${t("rm_deal")} ${a.deal_no}: `,
+      Object.entries(a.points).map(([seat, pts]) => `${seat} ${pts > 0 ? "+" : ""}${pts}`).join(", "),
+      ` — ${a.reason}${a.article ? ` (${a.article})` : ""}`))));
+}
+
+// The list's disputes; an open one links to its replay (or, on the replay, just says so).
+export function disputesTable(sheet, { linkToReplay = true } = {}) {
+  if (!sheet.disputes.length) return h("p", { class: "note" }, t("rm_no_disputes"));
+  return h("div", { class: "scroll" }, table(
+    ["#", t("rm_deal"), t("rm_reason"), t("rm_raised"), t("rm_ruling")],
+    sheet.disputes.map((d) => [
+      String(d.dispute_no), String(d.deal_no), d.reason, clock(d.raised_at),
+      d.ruling
+        ? h("span", { class: "ok" }, `${d.ruling}: ${d.ruling_reason}${d.article ? ` (${d.article})` : ""}`)
+        : linkToReplay
+          ? h("a", { href: `#/l/${sheet.list_id}/replay?deal=${d.deal_no}`, class: "button rm-rule-link" },
+            t("rm_replay_rule"))
+          : h("span", { class: "bad" }, t("rm_open")),
+    ]), { id: "list-disputes", class: "grid" }));
+}
+
+function penForm(ctx, sheet, parts, redraw) {
+  const slot = h("div", { id: "pen-result" });
+  const input = h("input", { list: "pen-devices", autocomplete: "off", required: true });
+  return h("form", {
+    class: "rm-form", id: "pen-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const moved = await attempt(slot, () => ctx.api.post(`lists/${sheet.list_id}/pen`, { device: input.value.trim() }));
+      if (moved) {
+        await redraw(moved);
+        slot.replaceChildren(h("p", { class: "ok", role: "status" }, t("rm_pen_moved")));
+      }
+    },
+  },
+  h("h3", {}, t("rm_move_pen")),
+  h("p", {}, `${t("rm_pen")}: `, parts.pen),
+  field("pen-device", t("rm_pen_device"), input),
+  parts.devices,
+  h("button", { type: "submit", id: "move-pen" }, t("rm_move_pen")), slot);
+}
+
+function shortForm(ctx, sheet, redraw) {
+  const slot = h("div", { id: "short-result" });
+  const reason = h("textarea", { rows: "2", maxlength: "500" });
+  return h("form", {
+    class: "rm-form", id: "short-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const closed = await attempt(slot, () => ctx.api.post(`lists/${sheet.list_id}/close-short`, { reason: reason.value }));
+      if (closed) await redraw(closed);
+    },
+  },
+  h("h3", {}, t("rm_close_short")),
+  field("short-reason", t("rm_close_short_reason"), reason),
+  h("button", { type: "submit", id: "close-short", class: "danger" }, t("rm_close_short_do")), slot);
+}
+
+export async function listView(ctx) {
+  const lid = ctx.params.lid;
+  let sheet = await ctx.api.get(`lists/${lid}`);
+  const cid = sheet.competition_id;
+  ctx.crumbs(
+    { href: "#/", label: t("c_home") },
+    { href: `#/c/${cid}`, label: sheet.competition },
+    { href: `#/c/${cid}/e/${sheet.evening}/room`, label: `${t("rm_evening")} ${sheet.evening} · ${t("rm_room")}` },
+    { label: `${t("rm_table")} ${sheet.table}` },
+  );
+  const head = h("div");
+  const paper = h("div");
+  const disputes = h("div");
+  const refused = h("div", { id: "list-refused" });
+  const parts = {
+    pen: h("b", { id: "list-pen", class: "mono" }),
+    devices: h("datalist", { id: "pen-devices" }),
+  };
+  const shortSlot = h("div");
+  const actions = h("div", { class: "rm-actions" });
+  if (sheet.status === "open") replace(actions, penForm(ctx, sheet, parts, draw), shortSlot);
+  let version = -1;
+
+  async function draw(fresh) {
+    sheet = fresh;
+    replace(head,
+      h("h2", { id: "list-title" }, `${sheet.competition} · ${t("rm_evening")} ${sheet.evening} · `
+        + `${t("rm_round")} ${sheet.round} · ${t("rm_table")} ${sheet.table}`),
+      h("p", {}, `${sheet.game} · ${sheet.rules_ref} · ${t("rm_status")}: `,
+        h("b", { id: "list-status", dataset: { status: sheet.status } }, statusWord(sheet.status, sheet.closed_short)),
+        ` · ${t("rm_deals")}: ${sheet.counted_deals} / ${sheet.planned_deals} · `,
+        h("a", { href: `#/l/${lid}/replay` }, t("rm_replay"))),
+      sheet.status === "submitted" ? h("p", { class: "note" }, t("rm_list_done")) : null);
+    replace(paper, rowsTable(sheet), adjustmentsList(sheet));
+    replace(disputes, h("h3", {}, t("rm_disputes")), disputesTable(sheet));
+    parts.pen.textContent = sheet.pen || t("rm_none");
+    if (sheet.status !== "open") replace(actions, h("p", {}, `${t("rm_pen")}: `, parts.pen));
+    if (sheet.closed_short) {
+      replace(shortSlot, h("p", { id: "list-short" }, h("b", {}, `${t("rm_short_closed")}: `), sheet.closed_short));
+    } else if (!shortSlot.firstChild) {
+      replace(shortSlot, shortForm(ctx, sheet, draw));
+    }
+    if (sheet.version === version) return;
+    version = sheet.version;
+    const all = await refusedMutations(ctx.api, "all");
+    const mine = all.filter((m) => m.list_id === lid);
+    replace(parts.devices, [...new Set(mine.map((m) => m.client_id))].map((d) => h("option", { value: d })));
+    const refusedHere = mine.filter((m) => m.outcome !== "applied");
+    replace(refused, h("h3", {}, t("rm_list_refused")), mutationsTable(refusedHere, () => String(sheet.table)));
+  }
+  await draw(sheet);
+  const stop = follow({ competition: cid, list: lid }, (channel, payload) => {
+    if (channel === "list" && payload.version !== version) {
+      ctx.api.get(`lists/${lid}`).then(draw).catch((err) => replace(refused, errorBox(err)));
+    }
+  }, () => {}, { mode: ctx.query.live === "poll" ? "poll" : "sse" });
+  ctx.onLeave(stop);
+  return h("div", { class: "rm" },
+    h("section", { class: "card" }, head, paper),
+    h("section", { class: "card" }, disputes),
+    h("section", { class: "card" }, actions),
+    h("section", { class: "card" }, refused));
+}
+
