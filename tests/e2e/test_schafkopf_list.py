@@ -78,6 +78,10 @@ GAMES = [
     Game(R, "1", "4", "SCHELLEN", 77),
 ]
 VALUES = {R: (1, 2, 3), S: (3, 4, 5)}
+# The form's buttons and inputs narrower or lower than 44 px (thumbs), by their text.
+SMALL_TARGETS = """[...document.querySelectorAll('.sk button, .sk input')]
+  .filter((el) => { const r = el.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+  .map((el) => el.textContent || el.id)"""
 
 
 def expected_points(game: Game) -> dict[str, int]:
@@ -182,6 +186,7 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
     page.click('[data-field="declarer"][data-value="1"]')
     assert page.is_disabled('[data-field="partner"][data-value="1"]')
     page.click('[data-field="partner"][data-value="3"]')
+    assert page.evaluate(SMALL_TARGETS) == []  # a Rufspiel shows the most buttons
     page.fill("#sk-augen", "130")
     assert page.get_attribute("#sk-augen", "aria-invalid") == "true"
     assert (
@@ -216,6 +221,7 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
             assert "Schneider" in page.inner_text("#sk-verdict")
             assert page.locator("#sk-dot").count() == 1
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            assert page.evaluate(SMALL_TARGETS) == []
             page.screenshot(path=str(shots / "schafkopf-entry.png"), full_page=True)
         enter(page, n, game, dealers[n - 1])
     lines = len(GAMES)
