@@ -181,8 +181,11 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     page.wait_for_selector("#submitted-head", timeout=SYNCED)
 
     submitted = app.get_list(list_id)
-    assert submitted.submitted == {"head": submitted.submitted["head"], "scorer": "N",
-                                   "confirmed_by": "E"}
+    assert submitted.submitted == {
+        "head": submitted.submitted["head"],
+        "scorer": "N",
+        "confirmed_by": "E",
+    }
     assert page.get_attribute("#submitted-head", "data-head") == submitted.submitted["head"]
     page.screenshot(path=str(tmp_path / "submitted.png"), full_page=True)
 
