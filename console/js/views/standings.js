@@ -36,7 +36,7 @@ async function seasonView(ctx) {
     ]);
     return seasonBody(cid, standings, fresh);
   });
-  return h("section", { class: "card st-season-screen" },
+  return h("section", { class: "card st-season-screen", dataset: { cid } },
     competitionTabs(cid, "standings"),
     h("h2", {}, `${t("st_season")}: ${competition.name}`),
     live);

@@ -32,7 +32,7 @@ export async function eveningView(ctx) {
       resultsTable(cid, results, standings.unit, competition),
       travellers ? travellersSection(travellers, standings.unit) : null);
   });
-  return h("section", { class: "card st-evening-screen" },
+  return h("section", { class: "card st-evening-screen", dataset: { cid, evening: String(n) } },
     competitionTabs(cid, "standings"),
     h("h2", {}, `${competition.name}: ${t("st_evening")} ${n}${evening ? ` · ${evening.date}` : ""}`),
     live);

@@ -31,7 +31,7 @@ export async function playerView(ctx) {
     ]);
     return playerBody(cid, pid, fresh, standings, evenings.filter((e) => e.results.length));
   });
-  return h("section", { class: "card st-player-screen" },
+  return h("section", { class: "card st-player-screen", dataset: { cid, player: pid } },
     competitionTabs(cid, "standings"),
     h("h2", {}, who ? who.name : pid),
     live);
