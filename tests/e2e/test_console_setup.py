@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -131,8 +132,9 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
         page.wait_for_selector(f'#players td:has-text("{name}")')
     page.fill("#import-text", MEMBERS)
     page.click("#import-check")
-    page.wait_for_selector("#import-lines")
-    assert len(comp.players) == 0 or len(app.get_competition(cid).players) == 2
+    page.wait_for_selector("#import-report .summary:has-text('nothing stored yet')")
+    assert "taken: 3, refused: 1" in page.inner_text("#import-report .summary")
+    assert len(app.get_competition(cid).players) == 2  # checking enrolled nobody
     page.click("#import-run")
     page.wait_for_selector("#import-report .summary:not(:has-text('nothing stored'))")
     lines = page.locator("#import-lines tbody tr").all_inner_texts()
@@ -204,8 +206,14 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     first_code = codes[int(cards.nth(0).get_attribute("data-table"))]
     assert url == f"{base}/t/{first_code}"
     page.screenshot(path=str(shots / "console-cards.png"), full_page=True)
+    # Printed: no buttons, each card half an A4 page (134 mm of the 277 mm inside the
+    # margins, 96 px to the inch), a page break after every second card.
     page.emulate_media(media="print")
     assert page.locator("#print").is_hidden()
+    heights = [cards.nth(i).bounding_box()["height"] for i in range(2)]
+    assert all(abs(height - 134 / 25.4 * 96) < 2 for height in heights), heights
+    breaks = cards.evaluate_all("cs => cs.map(c => getComputedStyle(c).breakAfter)")
+    assert breaks == ["auto", "page"]
     page.emulate_media(media="screen")
 
     # A phone opens the QR link and joins its table.
@@ -320,5 +328,9 @@ def test_a_bridge_evening_is_drawn_as_a_mitchell_with_boards_on_the_cards(
     code = card.locator(".tc-code").inner_text()
     url = decoded_qr(page, '.table-card[data-round="1"][data-table="1"] .tc-qr')
     assert url == f"{base}/t/{code}"
+    # Printed on A4, two cards to a page (the last page may hold one).
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert pages == (len(lists) + 1) // 2
     join_on_a_phone(browser, url, code)
     assert errors == []
