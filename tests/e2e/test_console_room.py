@@ -169,8 +169,17 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     page.select_option("#ruling-decision", "corrected")
     record = page.input_value("#ruling-record")
     assert '"tricks": 10' in record
-    page.fill("#ruling-record", record.replace('"tricks": 10', '"tricks": 9'))
     page.fill("#ruling-reason", "the tricks were counted again at the table")
+    page.fill("#ruling-record", record.replace('"tricks": 10', '"tricks": 14'))
+    page.click("#give-ruling")  # refused by name, and the list is left as it was
+    page.wait_for_selector('#ruling-result .error-box [data-field="tricks"]')
+    page.fill("#ruling-record", "{not json")
+    page.click("#give-ruling")
+    page.wait_for_selector('#ruling-result .error-box [data-field="record"]')
+    boss = Client(base)
+    boss.login("anna", "geheim-genoeg")
+    assert len(boss.get(f"/api/lists/{list1}/replay?deal=2").json["steps"]) == 2
+    page.fill("#ruling-record", record.replace('"tricks": 10', '"tricks": 9'))
     page.fill("#ruling-article", "Wiezen ART 7")
     assert page.is_hidden("#ruling-adj-1") and page.is_hidden("#ruling-penalty-points")
     page.screenshot(path=str(shots / "console-ruling.png"), full_page=True)
