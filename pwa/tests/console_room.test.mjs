@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLanguage } from "../js/i18n.js";
-import { actorText, facts, rulingBody, statusWord } from "../../console/js/views/room_bits.js";
+import { actorText, decisionWord, facts, rulingBody, statusWord } from "../../console/js/views/room_bits.js";
 import { follow } from "../../console/js/views/room_live.js";
 import { routes } from "../../console/js/views/room.js";
 import { router } from "../../console/js/router.js";
@@ -41,6 +41,8 @@ test("a list's status and who did a step read as words", () => {
   assert.equal(statusWord("submitted", "23:00"), "submitted");
   assert.equal(actorText({ role: "table", client_id: "phone-1", mutation_id: 3 }), "table · device phone-1 · mutation 3");
   assert.equal(actorText({ role: "director", name: "anna" }), "director anna");
+  assert.equal(decisionWord("adjusted"), "adjusted");
+  assert.equal(decisionWord("corrected"), "corrected");
   setLanguage("nl");
   assert.equal(statusWord("open", "23:00"), "vroeg gesloten");
   setLanguage("en");

@@ -227,6 +227,7 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     assert spare.push("record_deal", deal_no=4, record=vraag(4, 8))["status"] == "applied"
     page.wait_for_selector('#list-rows tr[data-deal="4"]')
     page.wait_for_selector("#list-refused >> text=another device holds the pen")
+    page.screenshot(path=str(shots / "console-list.png"), full_page=True)
 
     # The 23:00 rule: table 1 stops after 4 deals; the reason is kept.
     page.click("#close-short")

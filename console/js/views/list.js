@@ -4,7 +4,7 @@
 import { h, replace } from "../../../pwa/js/dom.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, field, table } from "../ui.js";
-import { clock, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
+import { clock, decisionWord, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
 import { follow } from "./room_live.js";
 
 function seatHeads(sheet) {
@@ -32,7 +32,7 @@ function rowsTable(sheet) {
   seats.map((s) => h("td", { class: "num rm-points", dataset: { seat: s } }, String(r.points[s] ?? ""))),
   seats.map((s) => h("td", { class: "num rm-running" }, String((r.running || {})[s] ?? ""))),
   h("td", {}, marks(r)),
-  h("td", {}, h("a", { href: `#/l/${sheet.list_id}/replay?deal=${r.deal_no}` }, t("rm_replay")))));
+  h("td", {}, h("a", { href: `#/l/${sheet.list_id}/replay?deal=${r.deal_no}`, class: "rm-link" }, t("rm_replay")))));
   const heads = [{ value: "#", class: "num" }, t("rm_dealer"), t("rm_contract"), ...seatHeads(sheet),
     ...sheet.seats.map((s) => ({ value: `Σ ${s.seat}`, class: "num" })), t("rm_marks"), ""];
   const grid = table(heads, [], { id: "list-rows", class: "grid rm-sheet" });
@@ -60,7 +60,7 @@ export function disputesTable(sheet, { linkToReplay = true } = {}) {
     sheet.disputes.map((d) => [
       String(d.dispute_no), String(d.deal_no), d.reason, clock(d.raised_at),
       d.ruling
-        ? h("span", { class: "ok" }, `${d.ruling}: ${d.ruling_reason}${d.article ? ` (${d.article})` : ""}`)
+        ? h("span", { class: "ok" }, `${decisionWord(d.ruling)}: ${d.ruling_reason}${d.article ? ` (${d.article})` : ""}`)
         : linkToReplay
           ? h("a", { href: `#/l/${sheet.list_id}/replay?deal=${d.deal_no}`, class: "button rm-rule-link" },
             t("rm_replay_rule"))
@@ -136,7 +136,7 @@ export async function listView(ctx) {
       h("p", {}, `${sheet.game} · ${sheet.rules_ref} · ${t("rm_status")}: `,
         h("b", { id: "list-status", dataset: { status: sheet.status } }, statusWord(sheet.status, sheet.closed_short)),
         ` · ${t("rm_deals")}: ${sheet.counted_deals} / ${sheet.planned_deals} · `,
-        h("a", { href: `#/l/${lid}/replay` }, t("rm_replay"))),
+        h("a", { href: `#/l/${lid}/replay`, class: "rm-link" }, t("rm_replay"))),
       sheet.status === "submitted" ? h("p", { class: "note" }, t("rm_list_done")) : null);
     replace(paper, rowsTable(sheet), adjustmentsList(sheet));
     replace(disputes, h("h3", {}, t("rm_disputes")), disputesTable(sheet));

@@ -88,7 +88,8 @@ export async function roomView(ctx) {
   }
   async function showRoom(room) {
     evening = await ctx.api.get(`competitions/${cid}/evenings/${n}`);
-    replace(body, tableRows(room, evening, playersByList(evening)));
+    replace(body, room.tables.length ? tableRows(room, evening, playersByList(evening))
+      : h("tr", {}, h("td", { colspan: "9", class: "note" }, t("rm_no_tables"))));
     updated.textContent = `${t("rm_updated")} ${clock(new Date().toISOString())}`;
     if (room.closed) {
       closedNote.hidden = false;

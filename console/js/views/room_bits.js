@@ -28,6 +28,7 @@ export function ago(iso, now = Date.now()) {
 export function actorText(actor) {
   if (!actor) return "";
   if (actor.role === "director") return `${t("rm_director")} ${actor.name || ""}`.trim();
+  if (actor.role === "system") return t("rm_system");
   const device = actor.client_id ? ` · ${t("rm_device").toLowerCase()} ${actor.client_id}` : "";
   const mutation = actor.mutation_id ? ` · ${t("rm_mutation")} ${actor.mutation_id}` : "";
   return `${t("rm_table_device")}${device}${mutation}`;
@@ -38,6 +39,12 @@ export function statusWord(status, closedShort) {
   if (status === "submitted") return t("rm_submitted");
   if (status === "cancelled") return t("rm_cancelled");
   return closedShort ? t("rm_closed_short") : t("rm_open");
+}
+
+// A ruling's decision in words.
+const DECISION_WORDS = { upheld: "rm_upheld", corrected: "rm_corrected", voided: "rm_voided", adjusted: "rm_adjusted_word" };
+export function decisionWord(decision) {
+  return DECISION_WORDS[decision] ? t(DECISION_WORDS[decision]) : String(decision);
 }
 
 // The record's own facts, without what the list fills in (the envelope).

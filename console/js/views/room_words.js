@@ -4,6 +4,7 @@ import { extend } from "../../../pwa/js/i18n.js";
 
 extend({
   nl: {
+    rm_adjusted_word: "aangepast", rm_no_tables: "Er zijn nog geen tafels geloot.", rm_system: "systeem",
     rm_room: "Zaal", rm_evening: "Avond", rm_round: "Ronde", rm_table: "Tafel",
     rm_players: "Spelers", rm_deals: "Spellen", rm_last_sync: "Laatste sync", rm_pen: "Pen",
     rm_disputes: "Geschillen", rm_refused: "Geweigerd", rm_status: "Status", rm_open: "open",
@@ -42,6 +43,7 @@ extend({
     rm_list_done: "Deze lijst is ingeleverd; ze verandert nooit meer.",
   },
   de: {
+    rm_adjusted_word: "angepasst", rm_no_tables: "Es sind noch keine Tische ausgelost.", rm_system: "System",
     rm_room: "Saal", rm_evening: "Abend", rm_round: "Runde", rm_table: "Tisch",
     rm_players: "Spieler", rm_deals: "Spiele", rm_last_sync: "Letzter Abgleich", rm_pen: "Stift",
     rm_disputes: "Streitfälle", rm_refused: "Abgelehnt", rm_status: "Status", rm_open: "offen",
@@ -80,6 +82,7 @@ extend({
     rm_list_done: "Diese Liste ist abgegeben; sie ändert sich nie mehr.",
   },
   en: {
+    rm_adjusted_word: "adjusted", rm_no_tables: "No tables are drawn yet.", rm_system: "system",
     rm_room: "Room", rm_evening: "Evening", rm_round: "Round", rm_table: "Table",
     rm_players: "Players", rm_deals: "Deals", rm_last_sync: "Last sync", rm_pen: "Pen",
     rm_disputes: "Disputes", rm_refused: "Refused", rm_status: "Status", rm_open: "open",
