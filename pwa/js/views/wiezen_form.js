@@ -11,7 +11,7 @@ import { openDb } from "../db.js";
 
 extend({
   nl: {
-    wz_deals: "deelt", wz_sits_out: "zit uit", wz_deal_of: "Gift", wz_of: "van",
+    wz_deals: "deelt", wz_sits_out: "zit uit", wz_counted: "Tellende gift", wz_of: "van",
     wz_after_pas_rond: "Na pas rond: een slagenspel telt dubbel", wz_contract: "Spel",
     wz_declarers: "Wie speelt", wz_pick_two: "kies 2", wz_pick_one: "kies 1",
     wz_pick_miserie: "één of meer", wz_tricks: "Slagen", wz_tricks_of: "slagen van",
@@ -19,7 +19,7 @@ extend({
     wz_troel_pair: "troel + 4e aas",
   },
   de: {
-    wz_deals: "gibt", wz_sits_out: "setzt aus", wz_deal_of: "Spiel", wz_of: "von",
+    wz_deals: "gibt", wz_sits_out: "setzt aus", wz_counted: "Zählendes Spiel", wz_of: "von",
     wz_after_pas_rond: "Nach pas rond: ein Stichspiel zählt doppelt", wz_contract: "Spiel",
     wz_declarers: "Wer spielt", wz_pick_two: "2 wählen", wz_pick_one: "1 wählen",
     wz_pick_miserie: "einer oder mehr", wz_tricks: "Stiche", wz_tricks_of: "Stiche von",
@@ -27,7 +27,7 @@ extend({
     wz_troel_pair: "troel + 4. Ass",
   },
   en: {
-    wz_deals: "deals", wz_sits_out: "sits out", wz_deal_of: "Deal", wz_of: "of",
+    wz_deals: "deals", wz_sits_out: "sits out", wz_counted: "Counted deal", wz_of: "of",
     wz_after_pas_rond: "After a pas rond: a trick game counts double", wz_contract: "Contract",
     wz_declarers: "Who plays", wz_pick_two: "pick 2", wz_pick_one: "pick 1",
     wz_pick_miserie: "one or more", wz_tricks: "Tricks", wz_tricks_of: "tricks of",
@@ -223,7 +223,7 @@ function outbox() {
 // A row of buttons; `selected` is one value (radio buttons) or a list of them (check boxes).
 function choice(name, caption, options, selected, onPick, label, extra = () => ({})) {
   const many = Array.isArray(selected);
-  return h("div", { class: "choice", role: many ? "group" : "radiogroup", "aria-label": caption },
+  return h("div", { class: "choice", dataset: { choice: name }, role: many ? "group" : "radiogroup", "aria-label": caption },
     options.map((o) => {
       const on = many ? selected.includes(o) : o === selected;
       return h("button", {
@@ -252,7 +252,7 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
   };
 
   function seatButton(seat) {
-    return [h("b", {}, seat), " ", h("span", { class: "wz-name" }, name(seat))];
+    return [h("b", {}, seat), h("span", { class: "wz-name" }, name(seat))];
   }
 
   function draw() {
@@ -260,7 +260,7 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
     const wanted = state.game ? GAMES[state.game][1] : null;
     const parts = [
       h("p", { class: "wz-count", id: "wz-count", dataset: { counted: state.counted, planned: state.planned } },
-        `${t("wz_deal_of")} ${Math.min(state.counted + 1, state.planned)} ${t("wz_of")} ${state.planned}`),
+        `${t("wz_counted")} ${Math.min(state.counted + 1, state.planned)} ${t("wz_of")} ${state.planned}`),
       state.counted >= state.planned ? h("p", { class: "error", role: "alert" }, t("wz_complete")) : null,
       h("p", { class: "wz-dealer", id: "wz-dealer", dataset: { seat: state.dealer } },
         h("b", {}, `${state.dealer} ${name(state.dealer)}`), ` ${t("wz_deals")}`,
