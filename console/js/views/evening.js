@@ -1,7 +1,7 @@
 // An evening: who is present (present, absent with notice, absent), the draw by lot for the
 // competition's game with its seed, again until the first deal, and the tables it made.
 
-import { h, replace } from "../../../pwa/js/dom.js";
+import { h } from "../../../pwa/js/dom.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field } from "../ui.js";
 import { day, fill } from "./setup_words.js";
@@ -24,7 +24,8 @@ export async function eveningView(ctx) {
   };
   showCount();
   const slot = h("div");
-  const rows = evening.attendance.map((a) => attendanceRow(ctx, cid, n, a, {
+  const enrolled = (a) => Number(String(a.player_id).replace(/\D/g, "")) || 0;
+  const rows = [...evening.attendance].sort((a, b) => enrolled(a) - enrolled(b)).map((a) => attendanceRow(ctx, cid, n, a, {
     locked, withdrawn: withdrawn.has(a.player_id), slot,
     onSet: (value) => { status.set(a.player_id, value); showCount(); },
   }));
