@@ -67,6 +67,13 @@ test("deals in the outbox count after the server's rows; a voided row is left ou
   assert.equal(initialState(withRows(five, rows), 4, [...entries.slice(0, 1), { ...voided[0], args: { deal_no: 1 } }]).counted, 0);
 });
 
+test("a deal the server struck out stays out, even when this phone recorded it", () => {
+  const rows = [deal(1, { dealer: 1, contract: "VRAAG" }), { ...deal(2, { dealer: 2, contract: "PAS_ROND" }), voided: "typo" }];
+  const mine = [queued(five, 2, { dealer: 2, contract: "PAS_ROND" })];
+  const state = initialState(withRows(five, rows), 3, mine);
+  assert.deepEqual([state.dealer, state.afterPasRond, state.counted], [2, false, 1]);
+});
+
 test("rows at or after the deal being entered do not move its dealer", () => {
   const rows = [deal(1, { dealer: 1, contract: "VRAAG" }), deal(2, { dealer: 2, contract: "VRAAG" })];
   assert.equal(initialState(withRows(five, rows), 2).dealer, 2);

@@ -210,6 +210,7 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
     assert counted == COUNTED and rows == COUNTED + len(PAS_ROND_BEFORE)
     page.wait_for_selector(f'#entry-title[data-deal="{rows + 1}"]')
     assert page.get_attribute("#wz-count", "data-counted") == str(COUNTED)
+    assert page.locator("#wz-complete").count() == 1  # the evening's 50 counted deals are in
     page.wait_for_selector('#pending[data-count="0"]', timeout=20_000)
     page.click("#tab-sheet")
     page.wait_for_selector(f"tr.row:not(.provisional) >> nth={rows - 1}")

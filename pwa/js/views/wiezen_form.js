@@ -67,16 +67,19 @@ const misdealt = (record) => (record.penalties || []).some((p) => p.type === "PE
 /**
  * The list's rows before deal `dealNo`, oldest first: the server's live rows, then what the
  * phone still has to send (`entries` are outbox entries: record_deal, record_penalty, void_deal).
+ * A row the server has is the server's, struck out or not.
  */
 export function history(list, dealNo, entries = []) {
   const rows = new Map();
+  const known = new Set();
   for (const row of (list.sheet && list.sheet.rows) || []) {
+    known.add(row.deal_no);
     if (row.deal_no < dealNo && !row.voided) rows.set(row.deal_no, { kind: row.kind || "deal", record: row.record });
   }
   for (const e of entries) {
     if (e.list !== list.list_id || !e.args || !(e.args.deal_no < dealNo)) continue;
     if (e.name === "void_deal") rows.delete(e.args.deal_no);
-    else if (e.name === "record_deal" || e.name === "record_penalty") {
+    else if ((e.name === "record_deal" || e.name === "record_penalty") && !known.has(e.args.deal_no)) {
       rows.set(e.args.deal_no, { kind: e.name === "record_deal" ? "deal" : "penalty", record: e.args.record });
     }
   }
@@ -261,7 +264,7 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
     const parts = [
       h("p", { class: "wz-count", id: "wz-count", dataset: { counted: state.counted, planned: state.planned } },
         `${t("wz_counted")} ${Math.min(state.counted + 1, state.planned)} ${t("wz_of")} ${state.planned}`),
-      state.counted >= state.planned ? h("p", { class: "error", role: "alert" }, t("wz_complete")) : null,
+      state.counted >= state.planned ? h("p", { class: "error", id: "wz-complete", role: "alert" }, t("wz_complete")) : null,
       h("p", { class: "wz-dealer", id: "wz-dealer", dataset: { seat: state.dealer } },
         h("b", {}, `${state.dealer} ${name(state.dealer)}`), ` ${t("wz_deals")}`,
         out ? h("span", { class: "wz-out", id: "wz-out", dataset: { seat: out } }, ` · ${t("wz_sits_out")}`) : null),
