@@ -11,6 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from backend.aggregates.actor import director
 from backend.api.public_words import number
 from backend.demo.season import Summary
 
@@ -112,6 +113,24 @@ def test_klaverjas_shows_the_rule_sets_4200_and_1600_as_such(
     assert "× 1600: partij sat out (SB-8)" in html
     evening = client.get(f"/standings/{cid}/evenings/1?lang=en").get_data(as_text=True)
     assert '<span class="mark">1600 (sat out)</span>' in evening
+
+
+def test_a_directors_ruling_is_its_own_entry_with_its_reason(
+    web: Flask, client: FlaskClient, club: dict[str, Summary]
+) -> None:
+    cid = club["klaverjas"].competition_id
+    app = web.extensions["troef"].app
+    app.adjust_standing(director("anna"), cid, "p2", -50, "list <i>late</i>", "SB-9")
+    _, parsed = page(client, f"/standings/{cid}?lang=en")
+    header, *rows = parsed.tables["grid season"]
+    column = header.index("Rulings")
+    api = {
+        line["name"]: line
+        for line in client.get(f"/api/competitions/{cid}/standings").json["lines"]
+    }
+    (ruled,) = [row for row in rows if row[column]]
+    assert ruled[column] == "-50ruling: list <i>late</i> (SB-9)"
+    assert ruled[-1] == str(api[ruled[1]]["total"])
 
 
 def test_the_bridge_evening_shows_every_board_with_the_travellers_matchpoints(

@@ -17,6 +17,7 @@ import pytest
 from flask import Flask
 
 from backend import instance
+from backend.aggregates.actor import director
 from backend.api import create_app
 
 from ..standings_club import best_of_one, demo_club, open_evening, play
@@ -35,6 +36,7 @@ ROWS = """() => [...document.querySelectorAll("table.st-season tbody tr")].map((
     marks: [...c.querySelectorAll(".st-mark")].map((m) => m.textContent),
   })),
   tiebreak: [...tr.querySelectorAll("td")].slice(-5, -1).map((td) => td.textContent),
+  rulings: [...tr.querySelectorAll(".st-ruling")].map((r) => [r.textContent, r.title]),
 }))"""
 
 
@@ -87,7 +89,10 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
     served: tuple[Flask, str], browser: Any, tmp_path: Path
 ) -> None:
     web, base = served
-    club = demo_club(web.extensions["troef"].app)
+    app = web.extensions["troef"].app
+    club = demo_club(app)
+    klaverjas = club["klaverjas"].competition_id
+    app.adjust_standing(director("anna"), klaverjas, "p2", -50, "list handed in late", "SB-9")
     page, errors = console(browser, base)
     api = web.test_client()
     for game, summary in club.items():
@@ -102,7 +107,8 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
         ], game
         for row, line in zip(rows, standings["lines"], strict=True):
             results = {r["key"]: r for r in line["results"]}
-            assert {c["key"] for c in row["cells"]} == set(results), game
+            rulings = {key for key in results if key.startswith("ruling ")}
+            assert {c["key"] for c in row["cells"]} == set(results) - rulings, game
             for cell in row["cells"]:
                 result = results[cell["key"]]
                 assert cell["shown"] == shown(result["value"], unit), (game, cell)
@@ -117,6 +123,11 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
             marks = [m for r in rows for c in r["cells"] for m in c["marks"]]
             assert "4200 absent with notice (SB-7)" in marks
             assert any(m.endswith("× 1600 sat out (SB-8)") for m in marks)
+            (ruled,) = [r for r in rows if r["player"] == "p2"]
+            assert ruled["rulings"] == [["-50", "ruling: list handed in late (SB-9)"]]
+            assert page.eval_on_selector_all(
+                ".st-adjustments tbody tr", "rows => rows.map((tr) => tr.cells[2].textContent)"
+            ) == ["list handed in late"]
         if game == "schafkopf":
             assert [r["tiebreak"] for r in rows] == [
                 [
@@ -195,7 +206,8 @@ def test_a_players_page_charts_the_season_with_one_point_per_evening(
     cid = demo_club(web.extensions["troef"].app)["wiezen"].competition_id
     api = web.test_client()
     lines = api.get(f"/api/competitions/{cid}/standings").json["lines"]
-    line = next(x for x in lines if all(r["counts"] for r in x["results"]))  # played every Sunday
+    # the lowest placed of those who played every Sunday (a season with ups and downs)
+    line = next(x for x in reversed(lines) if all(r["counts"] for r in x["results"]))
     evenings = api.get(f"/api/competitions/{cid}").json["evenings"]
     page, errors = console(browser, base)
     show(page, f"#/c/{cid}/standings", f'.st-season-screen[data-cid="{cid}"]')

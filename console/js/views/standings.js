@@ -92,15 +92,24 @@ function seasonBody(cid, standings, competition) {
     standings.provisional ? h("p", { class: "warn st-provisional" }, t("st_provisional")) : null,
     standings.problems.map((problem) => h("p", { class: "error-box" }, problem)),
     lines.length ? h("div", { class: "scroll" }, grid) : h("p", { class: "note" }, t("st_nobody")),
-    h("p", { class: "note st-legend" },
-      h("del", {}, "12"), ` ${t("st_legend_dropped")}`,
-      game === "klaverjas"
-        ? [" · ", h("span", { class: "st-mark" }, t("st_legend_mark")), ` ${t("st_legend_mark_words")}`]
-        : null,
-      tiebreaks ? ` · ${t("st_legend_tiebreak")}` : null),
+    legend(game, lines),
     workingSection(lines),
     adjustmentsSection(competition, unit),
     chainSection(cid, standings.lists));
+}
+
+// What the marks mean: only those this table uses.
+function legend(game, lines) {
+  const parts = [];
+  if (lines.some((line) => line.results.some((r) => !r.counts))) {
+    parts.push([h("del", {}, "12"), ` ${t("st_legend_dropped")}`]);
+  }
+  if (game === "klaverjas") {
+    parts.push([h("span", { class: "st-mark" }, t("st_legend_mark")), ` ${t("st_legend_mark_words")}`]);
+  }
+  if (game === "schafkopf") parts.push(t("st_legend_tiebreak"));
+  if (!parts.length) return null;
+  return h("p", { class: "note st-legend" }, parts.flatMap((part, i) => [i ? " · " : null, part]));
 }
 
 function workingSection(lines) {
