@@ -130,9 +130,15 @@ function readValue(input, opt) {
   return input.value;
 }
 
+// The counting settings that take one of a few words (bridge's movement and method).
+const COUNTING_CHOICES = {
+  movement: ["mitchell", "howell"],
+  method: ["matchpoints", "butler", "cross_imps"],
+};
+
 function countingInput(key, value) {
-  if (key === "movement") {
-    return h("select", {}, ["mitchell", "howell"].map((m) => h("option", { value: m, selected: m === value }, m)));
+  if (COUNTING_CHOICES[key]) {
+    return h("select", {}, COUNTING_CHOICES[key].map((m) => h("option", { value: m, selected: m === value }, m)));
   }
   if (typeof value === "number") return h("input", { type: "number", min: 0, step: 1, value: String(value) });
   return h("input", { value: String(value) });
