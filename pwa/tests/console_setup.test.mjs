@@ -1,4 +1,4 @@
-// The setup screens' small formatting helpers: board ranges on the cards, words with holes.
+// The setup screens' small formatting functions: board ranges on the cards, words with holes.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
