@@ -60,19 +60,24 @@ def director_unless_public(view: F) -> F:
     return checked  # type: ignore[return-value]
 
 
-def picture(competition_id: str, evening: int | None = None) -> dict[str, Any]:
-    """The competition (or one evening of it) as plain data, with its recomputed chains."""
+def picture(
+    competition_id: str, evening: int | None = None, *, trail: bool = False, chains: bool = False
+) -> dict[str, Any]:
+    """The competition (or one evening of it) as plain data; with ``trail`` its audit trail,
+    with ``chains`` its hash chains, recomputed from the event store (which reads every
+    event, so only the downloads that hold the chains ask for them)."""
     comp = competition(competition_id)
     if evening is not None:
         evening_row(comp["competition_id"], evening)
     svc = services()
-    chains = [c.as_dict() for c in svc.app.verify().chains]
+    recomputed = [c.as_dict() for c in svc.app.verify().chains] if chains else []
     return competition_picture(
         svc.views.rows,
         comp["competition_id"],
         club=svc.instance.club,
-        chains=chains,
+        chains=recomputed,
         evening=evening,
+        trail=trail,
     )
 
 
@@ -115,7 +120,7 @@ class JsonExport(MethodView):
     @refusals(blp, 401, 403, 404, 422)
     def get(self, args: dict[str, Any], competition_id: str) -> Response:
         """Everything of the competition (or one evening) as one JSON document (director)."""
-        pic = picture(competition_id, args.get("evening"))
+        pic = picture(competition_id, args.get("evening"), trail=True, chains=True)
         return download(json_export.document(pic), file_stem(pic) + ".json", "application/json")
 
 
@@ -129,7 +134,7 @@ class ZipExport(MethodView):
     @refusals(blp, 401, 403, 404, 422)
     def get(self, args: dict[str, Any], competition_id: str) -> Response:
         """Every CSV table and the JSON document in one zip file (director)."""
-        pic = picture(competition_id, args.get("evening"))
+        pic = picture(competition_id, args.get("evening"), trail=True, chains=True)
         stem = file_stem(pic)
         body = csv_export.zip_all(pic, stem, json_export.document(pic))
         return download(body, stem + ".zip", "application/zip")
@@ -156,7 +161,12 @@ class CsvExport(MethodView):
         """One table as CSV: players, evenings, lists, deals, standings, results,
         evening_results, adjustments, travellers, audit or chains (standings and results are
         public; the others the director's)."""
-        pic = picture(competition_id, args.get("evening"))
+        pic = picture(
+            competition_id,
+            args.get("evening"),
+            trail=table == "audit",
+            chains=table == "chains",
+        )
         return download(
             csv_export.table(pic, table),
             f"{file_stem(pic)}-{table}.csv",

@@ -30,11 +30,13 @@ def competition_picture(
     club: str = "",
     chains: Iterable[Mapping[str, Any]] = (),
     evening: int | None = None,
+    trail: bool = True,
 ) -> dict[str, Any]:
     """The whole competition (or one evening of it, ``evening``) as one JSON-ready dict.
 
     ``chains`` are the recomputed hash chains of the event store (``Troef.verify()``); only
-    those of the competition and its lists are kept.
+    those of the competition and its lists are kept. ``trail=False`` leaves the audit trail
+    out (the standings and the lists do not need it).
     """
     (comp,) = rows("SELECT * FROM competitions WHERE competition_id = ?", [competition_id])
     cid = comp["competition_id"]
@@ -70,7 +72,7 @@ def competition_picture(
         "standing_adjustments": _standing_adjustments(rows, cid, who),
         "evening_results": _evening_results(rows, cid, numbers, who),
         "travellers": _travellers(rows, cid, numbers, who),
-        "audit": _audit(rows, ids),
+        "audit": _audit(rows, ids) if trail else [],
         "chains": [dict(c) for c in chains if c["aggregate_id"] in ids],
     }
 

@@ -8,14 +8,17 @@ import io
 import json
 import re
 import zipfile
+from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 from flask import Flask
 from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
 
 from backend.aggregates.actor import director
 from backend.api.exports import slug
+from backend.demo.season import build_demo
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
@@ -258,3 +261,64 @@ def test_file_names_are_plain_ascii_as_the_console_makes_them() -> None:
         == "kleurenwiezen-zondagcompetitie-2025-2026-van-de-club-de"
     )
     assert slug("!!!") == "competitie"
+
+
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "schemas" / "troef-export.schema.json"
+
+
+def test_every_game_of_the_demo_exports_a_valid_document_and_rectangular_tables(
+    web: Flask, client: FlaskClient
+) -> None:
+    build_demo(web.extensions["troef"].app, seed=5, size="small")
+    validator = Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    login(client)
+    games = set()
+    for comp in client.get("/api/competitions").json:
+        cid, games = comp["id"], games | {comp["game"]}
+        doc = client.get(f"/api/competitions/{cid}/export.json").json
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(doc)]
+        assert not errors, (comp["game"], errors[:5])
+        assert doc["chains"] and all(c["ok"] for c in doc["chains"])
+        archive = zipfile.ZipFile(
+            io.BytesIO(client.get(f"/api/competitions/{cid}/export.zip").data)
+        )
+        for name in archive.namelist():
+            if name.endswith(".csv"):
+                text = archive.read(name).decode("utf-8")
+                table = list(csv.reader(io.StringIO(text[1:]), delimiter=";"))
+                assert {len(row) for row in table} == {len(table[0])}, name
+        deals = rows_of(
+            archive.read(next(n for n in archive.namelist() if n.endswith("/deals.csv"))).decode()
+        )
+        assert len(deals) == sum(len(lst["deals"]) for lst in doc["lists"])
+        assert pdf_text(client.get(f"/api/competitions/{cid}/lists.pdf").data)
+    assert games == {"wiezen", "klaverjas", "schafkopf", "bridge"}
+
+
+def test_an_artificial_bridge_score_is_marked_in_pbn_and_usebio(
+    web: Flask, client: FlaskClient
+) -> None:
+    build_demo(web.extensions["troef"].app, seed=5, size="small", games=["bridge"])
+    login(client)
+    (comp,) = client.get("/api/competitions").json
+    boards = client.get(f"/api/competitions/{comp['id']}/evenings/1/travellers").json["boards"]
+    adjusted = [(b["board"], r) for b in boards for r in b["results"] if r["adjusted"]]
+    assert adjusted, "the demo's first bridge evening has an artificial score"
+    board, result = adjusted[0]
+    root = ET.fromstring(
+        client.get(f"/api/competitions/{comp['id']}/evenings/1/session.usebio.xml").data
+    )
+    line = next(
+        t
+        for b in root.iter("BOARD")
+        if b.findtext("BOARD_NUMBER") == str(board)
+        for t in b.findall("TRAVELLER_LINE")
+        if t.findtext("NS_PAIR_NUMBER") == result["ns"]["player_id"][1:]
+    )
+    marks = {"AVG+": "60", "AVG": "50", "AVG-": "40"}
+    ns, ew = (marks[result["adjusted"][side]] for side in ("ns", "ew"))
+    assert line.findtext("SCORE") == f"A{ns}A{ew}" and line.find("CONTRACT") is None
+    assert round(float(line.findtext("NS_MATCH_POINTS") or 0) * 100) == result["ns_mp"]
+    pbn_text = client.get(f"/api/competitions/{comp['id']}/evenings/1/session.pbn").get_data(True)
+    marked = f'"{result["adjusted"]["ns"]}" "{result["adjusted"]["ew"]}"'
+    assert marked in pbn_text
