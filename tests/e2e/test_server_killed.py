@@ -153,9 +153,9 @@ def test_deals_pushed_while_the_server_dies_arrive_once_after_a_restart(
     deadline = time.monotonic() + 30
     while "done" not in seen and time.monotonic() < deadline:
         page.wait_for_timeout(100)
-    # Killed with part of the batch stored (or all of it, on a fast day): the answer is lost.
+    # Killed with part of the batch stored (on a fast day all of it, the answer may then be
+    # on its way): the app cannot tell which deals arrived.
     assert 1 <= seen["at_kill"] <= OFFLINE, seen
-    assert "lost" in seen or seen["at_kill"] == OFFLINE, seen
     page.unroute("**/api/sync/push")
 
     # Nothing was acknowledged, so the app still holds every deal; it keeps recording.
