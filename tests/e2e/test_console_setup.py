@@ -103,7 +103,7 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     shots = shots_dir(tmp_path)
     context = browser.new_context(viewport=WIDE, locale="en-GB")
     page = context.new_page()
-    errors = watch(page, refusals=(409,))  # the redraw after the first deal is refused
+    errors = watch(page, refusals=(409, 422))  # a refused option; a redraw after a deal
     log_in(page, base)
 
     # A competition with a copy of the wiezen rules, one value changed, and 12 evenings.
@@ -111,6 +111,14 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     page.fill("#competition-name", "Zondagen 2027")
     page.select_option("#preset", "wiezen-reglement-2019@1")
     page.check("#rules-copy")
+    # A value the rules refuse is named by the server and marked at its row; nothing is stored.
+    page.fill('[data-option="pas_rond_factor"] input', "0")
+    page.click("#create")
+    page.wait_for_selector('[data-option="pas_rond_factor"].refused')
+    assert "rules.options.pas_rond_factor" in page.inner_text(".error-box")
+    assert web.extensions["troef"].views.rows("SELECT * FROM competitions") == []
+    page.fill('[data-option="pas_rond_factor"] input', "2")
+    assert page.locator(".refused, .error-box").count() == 0
     page.select_option('[data-option="pas_rond_doubles_special"] select', "true")
     assert page.locator('[data-option="pas_rond_doubles_special"].changed').count() == 1
     assert page.inner_text('[data-option="pas_rond_doubles_special"] td.default') == "no"
@@ -284,7 +292,11 @@ def test_a_bridge_evening_is_drawn_as_a_mitchell_with_boards_on_the_cards(
         "Mia & Noah",
         "Olga & Piet",
     ]
-    page.fill("#import-text", "\n".join(pairs))
+    page.set_input_files(
+        "#import-file",
+        files=[{"name": "paren.csv", "mimeType": "text/csv", "buffer": "\n".join(pairs).encode()}],
+    )
+    page.wait_for_function("document.querySelector('#import-text').value.includes('Olga')")
     page.click("#import-run")
     page.wait_for_selector("#import-report .summary:has-text('übernommen: 8, abgelehnt: 0')")
 

@@ -23,6 +23,17 @@ export async function newCompetitionView(ctx) {
 
   const chosen = () => presets.find((rs) => rs.ref === preset.value);
 
+  // Mark the option the server refused ("rules.options.<name>"), next to its rule.
+  function markRefused(fields) {
+    for (const path of Object.keys(fields)) {
+      const name = path.startsWith("rules.options.") ? path.slice("rules.options.".length) : null;
+      if (name && inputs[name]) {
+        inputs[name].input.closest("tr").classList.add("refused");
+        inputs[name].input.setAttribute("aria-invalid", "true");
+      }
+    }
+  }
+
   function draw() {
     const rs = chosen();
     inputs = {};
@@ -39,6 +50,12 @@ export async function newCompetitionView(ctx) {
         h("td", { class: "doc" }, opt.doc));
       const mark = () => tr.classList.toggle("changed", editable && readValue(input, opt) !== opt.default);
       input.addEventListener("change", mark);
+      input.addEventListener("input", () => {
+        if (!tr.classList.contains("refused")) return;
+        tr.classList.remove("refused");
+        input.removeAttribute("aria-invalid");
+        slot.replaceChildren();
+      });
       return tr;
     });
     replace(optionsSlot,
@@ -76,7 +93,11 @@ export async function newCompetitionView(ctx) {
         const read = typeof value === "number" ? Number(input.value) : input.value;
         if (read !== value) body.counting[key] = read;
       }
-      const made = await attempt(slot, () => ctx.api.post("competitions", body));
+      for (const row of optionsSlot.querySelectorAll("tr.refused")) row.classList.remove("refused");
+      const made = await attempt(slot, () => ctx.api.post("competitions", body).catch((err) => {
+        markRefused(err.fields || {});
+        throw err;
+      }));
       if (made) ctx.go(`#/c/${made.id}/players`);
     },
   },
