@@ -16,7 +16,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .picture import seat_key
+from .picture import deal_text, seat_key, seat_value
 
 BOM = "\ufeff"
 SEPARATOR = ";"
@@ -134,6 +134,7 @@ def deals(picture: Mapping[str, Any]) -> Table:
         "counts",
         "counted_no",
         "dealer",
+        "board",
         "summary",
         "markers",
         "voided",
@@ -149,10 +150,11 @@ def deals(picture: Mapping[str, Any]) -> Table:
                 [
                     lst["evening"], dates.get(lst["evening"]), lst["round"], lst["table"],
                     lst["list_id"], d["deal_no"], d["kind"], _yes(d["counts"]),
-                    d["counted_no"], d["dealer"], d["summary"], " ".join(d["markers"]),
+                    d["counted_no"], d["dealer"], d["record"].get("board"), deal_text(d),
+                    " ".join(d["markers"]),
                     d["voided"], _yes(d["corrected"]), d["recorded_at"],
                     *[by_seat.get(s, "") for s in seats],
-                    *[d["points"].get(s, "") for s in seats],
+                    *[seat_value(d["points"], s) for s in seats],
                 ]
             )  # fmt: skip
     return headers, rows

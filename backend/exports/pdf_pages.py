@@ -10,6 +10,7 @@ from .pdf import HEIGHT, MARGIN, WIDTH, Document, Page, fit
 LINE = 14.0
 BOTTOM = HEIGHT - MARGIN - 20
 RIGHT = WIDTH - MARGIN
+SEATS_AT = 200.0  # the points columns start this far from the left margin (or later)
 
 
 class Writer:
@@ -93,8 +94,8 @@ def lists_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
         out.text(w["no_lists"])
     for block in sheet["lists"]:
         seats = block["seats"]
-        width = min(60.0, (RIGHT - MARGIN - 250) / max(1, len(seats)))
-        xs = [MARGIN + 250 + width * (i + 1) for i in range(len(seats))]
+        width = min(80.0, (RIGHT - MARGIN - SEATS_AT) / max(1, len(seats)))
+        xs = [RIGHT - width * (len(seats) - 1 - i) for i in range(len(seats))]
 
         def header(seats: Any = seats, xs: list[float] = xs, width: float = width) -> None:
             out.page.band(MARGIN - 2, out.y - 10, RIGHT - MARGIN + 4, LINE)
@@ -111,7 +112,8 @@ def lists_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
                 )
             out.y += LINE
 
-        out.room(lines=5)
+        need = len(block["rows"]) + 7  # heading, names, header, rows, total, notes
+        out.room(lines=need if need * LINE < BOTTOM - MARGIN - 40 else 5)  # keep a list whole
         out.y += 6
         out.text(block["heading"], 12, "bold")
         names = ", ".join(f"{s['seat']}: {s['name']}" for s in seats)
@@ -121,7 +123,7 @@ def lists_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
             out.room(header=header)
             out.page.right(MARGIN + 20, out.y, str(row["deal"]), 9)
             out.page.text(MARGIN + 32, out.y, str(row["dealer"]), 9)
-            out.page.text(MARGIN + 70, out.y, fit(row["what"], 175, 8), 8)
+            out.page.text(MARGIN + 70, out.y, fit(row["what"], xs[0] - width - MARGIN - 74, 8), 8)
             for x, points in zip(xs, row["points"], strict=True):
                 out.page.right(x - 2, out.y, points, 9)
             out.page.line(MARGIN, out.y + 4, RIGHT, out.y + 4, 0.88)

@@ -128,6 +128,32 @@ def seat_key(seat: str) -> tuple[int, str]:
     return (int(seat), seat) if seat.isdigit() else (99, seat)
 
 
+def seat_value(values: Mapping[str, Any] | None, seat: str) -> Any:
+    """A seat's number in a deal's points: a bridge list has the pairs NS and EW as its seats
+    while a deal's points are per player (N, E, S, W), the same for both partners."""
+    if not values:
+        return None
+    if seat in values:
+        return values[seat]
+    return values.get(seat[0]) if seat in ("NS", "EW") else None
+
+
+def deal_text(deal: Mapping[str, Any]) -> str:
+    """What a deal was, in a line: its summary, with the board and an artificial score for
+    bridge ("board 6: adjusted NS AVG+, EW AVG-")."""
+    record = deal.get("record") or {}
+    text = deal.get("summary") or ""
+    adjusted = record.get("adjusted")
+    if isinstance(adjusted, dict):
+        marks = ", ".join(
+            f"{side.upper()} {adjusted[side]}" for side in ("ns", "ew") if side in adjusted
+        )
+        text = f"adjusted {marks}".strip()
+    if "board" in record:
+        text = f"board {record['board']}: {text}"
+    return text
+
+
 def _list(rows: Rows, row: dict[str, Any], who: Mapping[str, str]) -> dict[str, Any]:
     lid = row["list_id"]
     seats = _json(row["seats"], {})

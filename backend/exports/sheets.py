@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .picture import seat_key
+from .picture import deal_text, seat_key, seat_value
 from .words import words
 
 
@@ -70,9 +70,9 @@ def lists_sheet(picture: Mapping[str, Any], lang: str) -> dict[str, Any]:
                 {
                     "deal": d["deal_no"],
                     "dealer": d["dealer"] or "",
-                    "what": d["summary"] + (f" ({note})" if note else ""),
-                    "points": [_signed(d["points"].get(label)) for label in labels],
-                    "running": [_signed((d["running"] or {}).get(label)) for label in labels],
+                    "what": deal_text(d) + (f" ({note})" if note else ""),
+                    "points": [_signed(seat_value(d["points"], label)) for label in labels],
+                    "running": [_signed(seat_value(d["running"], label)) for label in labels],
                     "counts": d["counts"],
                 }
             )
