@@ -107,6 +107,7 @@ function shortForm(ctx, sheet, redraw) {
 
 export async function listView(ctx) {
   const lid = ctx.params.lid;
+  const here = location.hash;
   let sheet = await ctx.api.get(`lists/${lid}`);
   const cid = sheet.competition_id;
   ctx.crumbs(
@@ -156,6 +157,7 @@ export async function listView(ctx) {
     replace(refused, h("h3", {}, t("rm_list_refused")), mutationsTable(refusedHere, () => String(sheet.table)));
   }
   await draw(sheet);
+  if (location.hash !== here) return h("div"); // left while loading: follow nothing
   const stop = follow({ competition: cid, list: lid }, (channel, payload) => {
     if (channel === "list" && payload.version !== version) {
       ctx.api.get(`lists/${lid}`).then(draw).catch((err) => replace(refused, errorBox(err)));

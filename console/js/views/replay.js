@@ -145,6 +145,7 @@ function rulingForm(ctx, sheet, deal, after) {
 export async function replayView(ctx) {
   const lid = ctx.params.lid;
   const deal = ctx.query.deal ? Number(ctx.query.deal) : null;
+  const here = location.hash;
   const [sheet, replay] = await Promise.all([
     ctx.api.get(`lists/${lid}`),
     ctx.api.get(`lists/${lid}/replay${deal ? `?deal=${deal}` : ""}`),
@@ -190,6 +191,7 @@ export async function replayView(ctx) {
     event.preventDefault();
     go(moves[event.key]);
   };
+  if (location.hash !== here) return h("div"); // left while loading: listen to nothing
   document.addEventListener("keydown", keys);
   ctx.onLeave(() => document.removeEventListener("keydown", keys));
 

@@ -47,6 +47,7 @@ function tableRows(room, evening, players) {
 
 export async function roomView(ctx) {
   const { cid, n } = ctx.params;
+  const here = location.hash;
   const [competition, first] = await Promise.all([
     ctx.api.get(`competitions/${cid}`), ctx.api.get(`competitions/${cid}/evenings/${n}`),
   ]);
@@ -98,6 +99,7 @@ export async function roomView(ctx) {
     await showMutations(room.tables.reduce((sum, x) => sum + x.refused, 0));
   }
 
+  if (location.hash !== here) return h("div"); // left while loading: follow nothing
   const stop = follow({ competition: cid, room: n }, (channel, payload) => {
     if (channel === "room") showRoom(payload).catch((err) => replace(mutationsSlot, errorBox(err)));
   }, (state) => {
