@@ -230,6 +230,10 @@ def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) ->
     )
     pairs = {int(p.findtext("PAIR_NUMBER") or 0) for p in event.iter("PAIR")}
     assert {int(r["ns"]["player_id"][1:]) for r in expected} <= pairs
+    deals = rows_of(client.get(f"/api/competitions/{cid}/export/deals.csv").get_data(True))
+    assert sorted(int(d["NS points"]) for d in deals) == sorted(r["score"] for r in expected)
+    assert {d["board"] for d in deals} == {"1"}
+    assert all(int(d["EW points"]) == -int(d["NS points"]) for d in deals)
 
 
 def test_refusals_are_json_and_name_the_field(web: Flask, client: FlaskClient) -> None:
