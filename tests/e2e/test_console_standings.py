@@ -68,6 +68,7 @@ def show(page: Any, hash_: str, ready: str) -> None:
     """Go to a console screen by its hash and wait until it has drawn its data."""
     page.evaluate(f"location.hash = {json.dumps(hash_)}")
     page.wait_for_selector(f"{ready} .st-live[data-updated]")
+    assert "[object" not in page.inner_text("main")  # every part drawn as text, not as a name
 
 
 def shown(value: int, unit: str) -> str:

@@ -109,7 +109,7 @@ function legend(game, lines) {
   }
   if (game === "schafkopf") parts.push(t("st_legend_tiebreak"));
   if (!parts.length) return null;
-  return h("p", { class: "note st-legend" }, parts.flatMap((part, i) => [i ? " · " : null, part]));
+  return h("p", { class: "note st-legend" }, parts.flatMap((part, i) => [i ? " · " : null].concat(part)));
 }
 
 function workingSection(lines) {
