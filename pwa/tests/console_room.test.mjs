@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { setLanguage } from "../js/i18n.js";
-import { actorText, decisionWord, facts, rulingBody, statusWord } from "../../console/js/views/room_bits.js";
+import { actorText, decisionWord, eventWord, facts, rulingBody, statusWord } from "../../console/js/views/room_bits.js";
 import { follow } from "../../console/js/views/room_live.js";
 import { routes } from "../../console/js/views/room.js";
 import { router } from "../../console/js/router.js";
@@ -43,6 +43,8 @@ test("a list's status and who did a step read as words", () => {
   assert.equal(actorText({ role: "director", name: "anna" }), "director anna");
   assert.equal(decisionWord("adjusted"), "adjusted");
   assert.equal(decisionWord("corrected"), "corrected");
+  assert.equal(eventWord("RulingGiven"), "Ruling given");
+  assert.equal(eventWord("SomethingNew"), "SomethingNew");
   setLanguage("nl");
   assert.equal(statusWord("open", "23:00"), "vroeg gesloten");
   setLanguage("en");

@@ -152,7 +152,7 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     page.click("#list-disputes .rm-rule-link")
     page.wait_for_selector("#step")
     assert page.inner_text("#step-pos") == "Step 1 of 2"
-    assert page.inner_text("#step-event") == "DealRecorded"
+    assert page.inner_text("#step-event") == "Deal recorded DealRecorded"
     assert "phone-t1" in page.inner_text("#step-who") and "mutation 3" in page.inner_text(
         "#step-who"
     )

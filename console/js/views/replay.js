@@ -7,7 +7,7 @@ import { h, replace } from "../../../pwa/js/dom.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { errorBox, field, table } from "../ui.js";
 import { ApiError } from "../api.js";
-import { actorText, clock, facts, rulingBody } from "./room_bits.js";
+import { actorText, clock, eventWord, facts, rulingBody } from "./room_bits.js";
 import { disputesTable } from "./list.js";
 
 const DECISIONS = [
@@ -42,12 +42,20 @@ function playPart(play) {
       `${t("rm_trick")} ${r.trick}: ${r.seat} ${r.card} — ${r.rule || t("rm_revoke")}`))) : null);
 }
 
+// A step in the list on the right: the event, and for a card the trick, the seat and the card.
+function stepLabel(step) {
+  const trick = step.play && step.play.trick;
+  if (step.event !== "CardPlayed" || !trick) return eventWord(step.event);
+  const card = trick.cards[trick.cards.length - 1];
+  return `${t("rm_trick")} ${trick.no}: ${card.seat} ${card.card}${card.revoke ? ` (${t("rm_revoke")})` : ""}`;
+}
+
 function stepCard(sheet, steps, index) {
   const step = steps[index];
   const state = step.state;
   return h("article", { id: "step", class: "rm-step", dataset: { index: String(index), event: step.event } },
     h("p", { id: "step-pos", class: "note" }, `${t("rm_step")} ${index + 1} ${t("rm_of")} ${steps.length}`),
-    h("h3", { id: "step-event" }, step.event),
+    h("h3", { id: "step-event" }, eventWord(step.event), " ", h("small", { class: "mono" }, step.event)),
     h("dl", { class: "rm-facts" },
       h("dt", {}, t("rm_what")), h("dd", { id: "step-summary" }, step.summary),
       h("dt", {}, t("rm_who")), h("dd", { id: "step-who" }, actorText(step.actor)),
@@ -182,7 +190,7 @@ export async function replayView(ctx) {
   }
   replace(timeline, steps.map((s, i) => h("li", { dataset: { index: String(i) } },
     h("button", { type: "button", class: "link", onclick: () => go(i) },
-      `${s.event}${s.play && s.play.trick ? ` · ${t("rm_trick")} ${s.play.trick.no}` : ""}`))));
+      stepLabel(s)))));
 
   const keys = (event) => {
     if (event.target.closest && event.target.closest("input, textarea, select")) return;

@@ -41,6 +41,12 @@ export function statusWord(status, closedShort) {
   return closedShort ? t("rm_closed_short") : t("rm_open");
 }
 
+// An event's name in words ("Deal recorded"); an unknown one as it is.
+export function eventWord(name) {
+  const word = t(`rm_ev_${name}`);
+  return word === `rm_ev_${name}` ? name : word;
+}
+
 // A ruling's decision in words.
 const DECISION_WORDS = { upheld: "rm_upheld", corrected: "rm_corrected", voided: "rm_voided", adjusted: "rm_adjusted_word" };
 export function decisionWord(decision) {

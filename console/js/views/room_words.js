@@ -4,6 +4,7 @@ import { extend } from "../../../pwa/js/i18n.js";
 
 extend({
   nl: {
+    rm_ev_Opened: "Lijst geopend", rm_ev_PenTaken: "Pen genomen", rm_ev_PenMoved: "Pen verplaatst", rm_ev_DealRecorded: "Spel opgeschreven", rm_ev_PenaltyRecorded: "Straf opgeschreven", rm_ev_DealVoided: "Spel geschrapt", rm_ev_DisputeRaised: "Geschil gemeld", rm_ev_RulingGiven: "Uitspraak gedaan", rm_ev_ListClosedShort: "Lijst vroeg gesloten", rm_ev_ListCancelled: "Lijst vervallen", rm_ev_ListSubmitted: "Lijst ingeleverd", rm_ev_PlayStarted: "Spel begonnen", rm_ev_BidMade: "Bod", rm_ev_CardPlayed: "Kaart gespeeld",
     rm_adjusted_word: "aangepast", rm_no_tables: "Er zijn nog geen tafels geloot.", rm_system: "systeem",
     rm_room: "Zaal", rm_evening: "Avond", rm_round: "Ronde", rm_table: "Tafel",
     rm_players: "Spelers", rm_deals: "Spellen", rm_last_sync: "Laatste sync", rm_pen: "Pen",
@@ -43,6 +44,7 @@ extend({
     rm_list_done: "Deze lijst is ingeleverd; ze verandert nooit meer.",
   },
   de: {
+    rm_ev_Opened: "Liste eröffnet", rm_ev_PenTaken: "Stift genommen", rm_ev_PenMoved: "Stift übergeben", rm_ev_DealRecorded: "Spiel eingetragen", rm_ev_PenaltyRecorded: "Strafe eingetragen", rm_ev_DealVoided: "Spiel gestrichen", rm_ev_DisputeRaised: "Streitfall gemeldet", rm_ev_RulingGiven: "Entscheidung getroffen", rm_ev_ListClosedShort: "Liste vorzeitig geschlossen", rm_ev_ListCancelled: "Liste entfallen", rm_ev_ListSubmitted: "Liste abgegeben", rm_ev_PlayStarted: "Spiel begonnen", rm_ev_BidMade: "Gebot", rm_ev_CardPlayed: "Karte gespielt",
     rm_adjusted_word: "angepasst", rm_no_tables: "Es sind noch keine Tische ausgelost.", rm_system: "System",
     rm_room: "Saal", rm_evening: "Abend", rm_round: "Runde", rm_table: "Tisch",
     rm_players: "Spieler", rm_deals: "Spiele", rm_last_sync: "Letzter Abgleich", rm_pen: "Stift",
@@ -82,6 +84,7 @@ extend({
     rm_list_done: "Diese Liste ist abgegeben; sie ändert sich nie mehr.",
   },
   en: {
+    rm_ev_Opened: "List opened", rm_ev_PenTaken: "Pen taken", rm_ev_PenMoved: "Pen moved", rm_ev_DealRecorded: "Deal recorded", rm_ev_PenaltyRecorded: "Penalty recorded", rm_ev_DealVoided: "Deal voided", rm_ev_DisputeRaised: "Dispute raised", rm_ev_RulingGiven: "Ruling given", rm_ev_ListClosedShort: "List closed early", rm_ev_ListCancelled: "List cancelled", rm_ev_ListSubmitted: "List submitted", rm_ev_PlayStarted: "Play started", rm_ev_BidMade: "Bid", rm_ev_CardPlayed: "Card played",
     rm_adjusted_word: "adjusted", rm_no_tables: "No tables are drawn yet.", rm_system: "system",
     rm_room: "Room", rm_evening: "Evening", rm_round: "Round", rm_table: "Table",
     rm_players: "Players", rm_deals: "Deals", rm_last_sync: "Last sync", rm_pen: "Pen",
