@@ -78,6 +78,16 @@ test("every penalty of the menu scores as the formats document, sent as a deal e
   }
 });
 
+test("at a wiezen table of five a penalty names the dealer, who sits out (ART 2)", () => {
+  const five = { game: "wiezen", seats: { 1: "a", 2: "b", 3: "c", 4: "d", 5: "e" } };
+  const without = penaltyFacts("wiezen", "shuffle", { offender: 2 }).facts;
+  assert.equal(preview(five, 1, without).error.field, "dealer");
+  const { facts } = penaltyFacts("wiezen", "shuffle", { offender: 2, dealer: 5 });
+  assert.deepEqual(preview(five, 1, facts).score.points, { 1: 1, 2: -3, 3: 1, 4: 1, 5: 1 });
+  const misdeal = penaltyFacts("wiezen", "misdeal", { dealer: 4 }).facts;
+  assert.deepEqual(preview(five, 1, misdeal).score.points, { 1: 1, 2: 1, 3: 1, 4: -4, 5: 1 });
+});
+
 test("an unfinished penalty names the missing field instead of scoring", () => {
   const { facts } = penaltyFacts("klaverjas", "redeal", {});
   assert.equal(preview(kj, 1, facts).error.field, "dealer");

@@ -28,19 +28,22 @@ const BRIDGE_CONTRACT = [
   ["board", "number"], ["level", [1, 2, 3, 4, 5, 6, 7]], ["strain", ["C", "D", "H", "S", "NT"]],
   ["dbl", [0, 1, 2], true], ["declarer", "seat"], ["tricks", "number"],
 ];
+// At a table of five the dealer sits out, so a wiezen record there names him (ART 2).
+const WIEZEN_DEALER = ["dealer", "seat", true];
+const wiezenDealer = (v, facts) => (v.dealer == null ? facts : { dealer: v.dealer, ...facts });
 const STANDING = [["decl_augen", "number"], ["decl_tricks", "number"], ["def_augen", "number"], ["def_tricks", "number"]];
 
 // Per game: {id, mutation, fields: [[name, "seat" | "pair" | "number" | [options], optional]], facts(v)}.
 export const PENALTIES = {
   wiezen: [
-    { id: "shuffle", mutation: "record_penalty", fields: [["offender", "seat"]],
-      facts: (v) => ({ contract: null, penalties: [{ type: "PEN_SHUFFLE", offender: v.offender }] }) },
+    { id: "shuffle", mutation: "record_penalty", fields: [["offender", "seat"], WIEZEN_DEALER],
+      facts: (v) => wiezenDealer(v, { contract: null, penalties: [{ type: "PEN_SHUFFLE", offender: v.offender }] }) },
     { id: "misdeal", mutation: "record_penalty", fields: [["dealer", "seat"]],
-      facts: (v) => ({ contract: null, penalties: [{ type: "PEN_MISDEAL", dealer: v.dealer }] }) },
+      facts: (v) => wiezenDealer(v, { contract: null, penalties: [{ type: "PEN_MISDEAL", dealer: v.dealer }] }) },
     { id: "misplay", mutation: "record_deal",
       fields: [["contract", ["VRAAG", "TROEL", "ALLEEN"]], ["declarer", "seat"], ["partner", "seat", true],
-        ["offender", "seat"], ["trick", "number"], ["before", "number"]],
-      facts: (v) => ({ contract: v.contract, declarers: [v.declarer, v.partner].filter((s) => s != null),
+        ["offender", "seat"], ["trick", "number"], ["before", "number"], WIEZEN_DEALER],
+      facts: (v) => wiezenDealer(v, { contract: v.contract, declarers: [v.declarer, v.partner].filter((s) => s != null),
         misplay: { offender: v.offender, trick: v.trick, declaring_tricks_before: v.before } }) },
   ],
   klaverjas: [
