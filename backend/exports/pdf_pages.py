@@ -56,9 +56,9 @@ def standings_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
     out.y += 4
     columns = [(MARGIN, w["rank"]), (MARGIN + 40, w["name"])]
     numbers = [
-        (MARGIN + 250, w["total"]),
-        (MARGIN + 300, w["counted"]),
-        (MARGIN + 350, w["dropped"]),
+        (MARGIN + 230, w["total"]),
+        (MARGIN + 270, w["counted"]),
+        (MARGIN + 320, w["dropped"]),
     ]
 
     def header() -> None:
@@ -68,7 +68,7 @@ def standings_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
         for x, label in numbers:
             out.page.right(x, out.y, fit(label, 48, 9, "bold"), 9, "bold")
         out.page.text(
-            MARGIN + 360, out.y, fit(w["results"], RIGHT - MARGIN - 360, 9, "bold"), 9, "bold"
+            MARGIN + 332, out.y, fit(w["results"], RIGHT - MARGIN - 332, 8, "bold"), 8, "bold"
         )
         out.y += LINE
 
@@ -76,11 +76,11 @@ def standings_pdf(sheet: Mapping[str, Any], footer: str) -> bytes:
     for line in sheet["lines"]:
         out.room(header=header)
         out.page.text(MARGIN, out.y, str(line["rank"]), 10)
-        out.page.text(MARGIN + 40, out.y, fit(line["name"], 165, 10), 10)
-        out.page.right(MARGIN + 250, out.y, line["total"], 10, "bold")
-        out.page.right(MARGIN + 300, out.y, str(line["counted"]), 10)
-        out.page.right(MARGIN + 350, out.y, str(line["dropped"]), 10)
-        out.page.text(MARGIN + 360, out.y, fit(line["results"], RIGHT - MARGIN - 360, 8), 8)
+        out.page.text(MARGIN + 40, out.y, fit(line["name"], 145, 10), 10)
+        out.page.right(MARGIN + 230, out.y, line["total"], 10, "bold")
+        out.page.right(MARGIN + 270, out.y, str(line["counted"]), 10)
+        out.page.right(MARGIN + 320, out.y, str(line["dropped"]), 10)
+        out.page.text(MARGIN + 332, out.y, fit(line["results"], RIGHT - MARGIN - 332, 8), 8)
         out.page.line(MARGIN, out.y + 4, RIGHT, out.y + 4, 0.85)
         out.y += LINE
     return out.render()
