@@ -54,6 +54,18 @@ def test_a_second_phone_sees_the_pen_elsewhere_and_writes_once_it_is_moved(
     second.wait_for_selector('tr.row[data-deal="1"]:not(.provisional)', timeout=SYNCED)
     assert second.locator("#tab-entry, #record").count() == 0
 
+    # Without the pen it cannot void a deal, but it can raise a dispute about one.
+    second.click('tr.row[data-deal="1"]')
+    second.wait_for_selector(".explain")
+    assert second.locator("#void-send").count() == 0
+    second.fill("#dispute-reason", "the roem was not shown")
+    second.click("#dispute-send")
+    second.wait_for_selector("#ra-disputed")
+    second.click("#explain-close")
+    second.wait_for_selector('tr.row.disputed[data-deal="1"]')
+    second.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
+    assert [d["reason"] for d in app.get_list(list_id).disputes] == ["the roem was not shown"]
+
     # Asking for the pen while the first phone holds it: the server keeps it there.
     second.click("#take-pen")
     second.wait_for_selector("#pen-refused", timeout=SYNCED)
