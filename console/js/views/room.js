@@ -10,6 +10,8 @@ import { follow } from "./room_live.js";
 import { listView } from "./list.js";
 import { replayView } from "./replay.js";
 
+const AGO_EVERY_MS = 10_000;
+
 export const routes = [
   ["/c/:cid/e/:n/room", roomView],
   ["/l/:lid/replay", replayView],
@@ -38,7 +40,8 @@ function tableRows(room, evening, players) {
   h("td", {}, h("a", { href: `#/l/${x.list_id}`, class: "rm-table-link" }, `${t("rm_table")} ${x.table}`)),
   h("td", {}, players[x.list_id] || ""),
   h("td", { class: "num rm-deals" }, `${x.counted_deals}${x.planned_deals ? ` / ${x.planned_deals}` : ""}`),
-  h("td", { class: "rm-sync" }, clock(x.last_event_at), " ", h("small", {}, ago(x.last_event_at))),
+  h("td", { class: "rm-sync" }, clock(x.last_event_at), " ",
+    h("small", { dataset: { at: x.last_event_at || "" } }, ago(x.last_event_at))),
   h("td", { class: "mono rm-pen" }, x.pen || t("rm_none")),
   h("td", { class: x.open_disputes ? "num rm-disputes bad" : "num rm-disputes" }, String(x.open_disputes)),
   h("td", { class: x.refused ? "num rm-refused bad" : "num rm-refused" }, String(x.refused)),
@@ -107,6 +110,11 @@ export async function roomView(ctx) {
     liveBadge.dataset.state = state;
   }, { mode: ctx.query.live === "poll" ? "poll" : "sse" });
   ctx.onLeave(stop);
+  // "2 minutes ago" keeps counting while a table is quiet, so a silent table stands out.
+  const ticking = setInterval(() => {
+    for (const small of body.querySelectorAll("small[data-at]")) small.textContent = ago(small.dataset.at);
+  }, AGO_EVERY_MS);
+  ctx.onLeave(() => clearInterval(ticking));
 
   const headers = [t("rm_round"), t("rm_table"), t("rm_players"), t("rm_deals"), t("rm_last_sync"),
     t("rm_pen"), t("rm_disputes"), t("rm_refused"), t("rm_status")];
