@@ -199,6 +199,12 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
         )
         assert page.locator("#wz-doubled").count() == (1 if pending_pas_rond else 0)
 
+        if n == 1:
+            # with a keyboard: the pressed button keeps the focus when the form is redrawn
+            page.focus('[data-field="contract"][data-value="VRAAG"]')
+            page.keyboard.press("Enter")
+            focused = "[document.activeElement.dataset.value, document.activeElement.ariaChecked]"
+            assert page.evaluate(focused) == ["VRAAG", "true"]
         if deal.game == "MIS" and n > 40:
             # validation as you type: the rule's own words before the form is complete
             tap(page, "contract", "VRAAG")

@@ -238,6 +238,19 @@ function choice(name, caption, options, selected, onPick, label, extra = () => (
 
 const TRICKS = Array.from({ length: 14 }, (_, i) => i);
 
+// Where the keyboard was, to find the same button once the form is drawn anew.
+function keyOf(el) {
+  if (el.dataset.field) return `[data-field="${el.dataset.field}"][data-value="${el.dataset.value}"]`;
+  if (el.dataset.open) return `[data-open="${el.dataset.open}"]`;
+  return el.id ? `#${el.id}` : null;
+}
+
+const hintOf = (game, wanted) => {
+  if (wanted === 0) return t("wz_pick_miserie");
+  if (game === "TROEL") return t("wz_troel_pair");
+  return wanted === 2 ? t("wz_pick_two") : t("wz_pick_one");
+};
+
 /** The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it. */
 export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
   const mine = (recorded.get(list.list_id) || []).filter((e) => e.args.deal_no < dealNo);
@@ -246,80 +259,96 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
   const root = h("div", { class: "wz" });
   const name = (seat) => (players[String(seat)] || "").split(" ")[0];
   const emit = () => onChange(wiezenFacts(state));
-  const change = (next) => { state = next; touched = true; draw(); emit(); };
+  const change = (next) => {
+    state = next;
+    touched = true;
+    const was = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
+    draw();
+    const again = was && root.querySelector(was);
+    if (again) again.focus();
+    emit();
+  };
   const submit = () => {
     const facts = wiezenFacts(state);
     const entry = { name: "record_deal", list: list.list_id, args: { deal_no: dealNo, record: facts } };
     recorded.set(list.list_id, [...mine, entry]);
     onSubmit(facts);
   };
+  const field = (label, ...content) => h("div", { class: "field" }, h("span", { class: "lbl" }, label), ...content);
+  const tricks = (key, caption, value, onPick) => h("div", { class: "wz-tricks" },
+    choice(key, caption, TRICKS, value, onPick, (n) => n, (n) => ({ "aria-label": `${n} ${caption}` })));
 
-  function seatButton(seat) {
-    return [h("b", {}, seat), h("span", { class: "wz-name" }, name(seat))];
-  }
-
-  function draw() {
+  function header() {
     const out = sittingOut(state.size, state.dealer);
-    const wanted = state.game ? GAMES[state.game][1] : null;
-    const parts = [
+    const next = Math.min(state.counted + 1, state.planned);
+    return [
       h("p", { class: "wz-count", id: "wz-count", dataset: { counted: state.counted, planned: state.planned } },
-        `${t("wz_counted")} ${Math.min(state.counted + 1, state.planned)} ${t("wz_of")} ${state.planned}`),
-      state.counted >= state.planned ? h("p", { class: "error", id: "wz-complete", role: "alert" }, t("wz_complete")) : null,
+        `${t("wz_counted")} ${next} ${t("wz_of")} ${state.planned}`),
+      state.counted >= state.planned
+        ? h("p", { class: "error", id: "wz-complete", role: "alert" }, t("wz_complete")) : null,
       h("p", { class: "wz-dealer", id: "wz-dealer", dataset: { seat: state.dealer } },
         h("b", {}, `${state.dealer} ${name(state.dealer)}`), ` ${t("wz_deals")}`,
         out ? h("span", { class: "wz-out", id: "wz-out", dataset: { seat: out } }, ` · ${t("wz_sits_out")}`) : null),
-      h("div", { class: "field" }, h("span", { class: "lbl" }, t("dealer")),
-        choice("dealer", t("dealer"), seatsOf(state.size), state.dealer, (s) => change(pickDealer(state, s)), (s) => s,
-          (s) => ({ "aria-label": `${t("dealer")} ${s} ${name(s)}`.trim() }))),
+      field(t("dealer"), choice("dealer", t("dealer"), seatsOf(state.size), state.dealer,
+        (s) => change(pickDealer(state, s)), (s) => s, (s) => ({ "aria-label": `${t("dealer")} ${s} ${name(s)}`.trim() }))),
       state.afterPasRond ? h("p", { class: "wz-doubled", id: "wz-doubled" }, t("wz_after_pas_rond")) : null,
-      h("div", { class: "field" }, h("span", { class: "lbl" }, t("wz_contract")),
-        choice("contract", t("wz_contract"), Object.keys(GAMES), state.game, (g) => change(pickGame(state, g)), (g) => GAMES[g][0])),
     ];
+  }
+
+  function contract() {
+    const parts = [field(t("wz_contract"), choice("contract", t("wz_contract"), Object.keys(GAMES), state.game,
+      (g) => change(pickGame(state, g)), (g) => GAMES[g][0]))];
     if (state.game === "AB") {
       parts.push(h("div", { class: "field wz-ab" },
-        choice("abondance", "abondance", ABONDANCES, state.abondance, (n) => change({ ...state, abondance: n }), (n) => `${n}`,
-          (n) => ({ "aria-label": `abondance ${n}` })),
+        choice("abondance", "abondance", ABONDANCES, state.abondance, (n) => change({ ...state, abondance: n }),
+          (n) => `${n}`, (n) => ({ "aria-label": `abondance ${n}` })),
         h("button", {
-          type: "button", class: state.inTroef ? "opt on" : "opt", id: "wz-in-troef", "aria-pressed": state.inTroef ? "true" : "false",
-          onclick: () => change({ ...state, inTroef: !state.inTroef }),
+          type: "button", class: state.inTroef ? "opt on" : "opt", id: "wz-in-troef",
+          "aria-pressed": state.inTroef ? "true" : "false", onclick: () => change({ ...state, inTroef: !state.inTroef }),
         }, t("wz_in_troef"))));
     }
-    if (wanted !== null && wanted !== undefined) {
-      const hint = wanted === 0 ? t("wz_pick_miserie") : state.game === "TROEL" ? t("wz_troel_pair") : wanted === 2 ? t("wz_pick_two") : t("wz_pick_one");
-      const picked = wanted === 0 ? state.miserie.map((m) => m.seat) : state.declarers;
-      parts.push(h("div", { class: "field" }, h("span", { class: "lbl" }, `${t("wz_declarers")} `, h("small", {}, `(${hint})`)),
-        choice("declarers", t("wz_declarers"), seatsOf(state.size), picked, (s) => change(tapSeat(state, s)), seatButton,
-          (s) => (s === out ? { disabled: true, title: t("wz_sits_out"), "aria-label": `${s} ${name(s)} ${t("wz_sits_out")}` } : {}))));
+    return parts;
+  }
+
+  // Who plays: the declarers, or the miserie players with their own tricks and "open".
+  function whoPlays() {
+    const wanted = state.game ? GAMES[state.game][1] : null;
+    if (wanted === null || wanted === undefined) return [];
+    const out = sittingOut(state.size, state.dealer);
+    const picked = wanted === 0 ? state.miserie.map((m) => m.seat) : state.declarers;
+    const sitsOut = (s) => ({ disabled: true, title: t("wz_sits_out"), "aria-label": `${s} ${name(s)} ${t("wz_sits_out")}` });
+    const parts = [field([`${t("wz_declarers")} `, h("small", {}, `(${hintOf(state.game, wanted)})`)],
+      choice("declarers", t("wz_declarers"), seatsOf(state.size), picked, (s) => change(tapSeat(state, s)),
+        (s) => [h("b", {}, s), h("span", { class: "wz-name" }, name(s))], (s) => (s === out ? sitsOut(s) : {})))];
+    if (wanted) {
+      parts.push(field(t("wz_tricks"), tricks("tricks", t("wz_tricks"), state.tricks, (n) => change({ ...state, tricks: n }))));
+      return parts;
     }
-    if (wanted === 0) {
-      for (const m of state.miserie) {
-        parts.push(h("div", { class: "field wz-mis", dataset: { seat: m.seat } },
-          h("span", { class: "lbl" }, `${t("wz_tricks_of")} ${m.seat} ${name(m.seat)} `,
-            h("button", {
-              type: "button", class: m.open ? "opt on" : "opt", dataset: { open: m.seat }, "aria-pressed": m.open ? "true" : "false",
-              onclick: () => change(setMiserie(state, m.seat, { open: !m.open })),
-            }, t("wz_open"))),
-          h("div", { class: "wz-tricks" },
-            choice(`mis-${m.seat}`, `${t("wz_tricks_of")} ${m.seat}`, TRICKS, m.tricks, (n) => change(setMiserie(state, m.seat, { tricks: n })), (n) => n,
-              (n) => ({ "aria-label": `${n} ${t("wz_tricks_of")} ${m.seat}` })))));
-      }
-    } else if (wanted) {
-      parts.push(h("div", { class: "field" }, h("span", { class: "lbl" }, t("wz_tricks")),
-        h("div", { class: "wz-tricks" },
-          choice("tricks", t("wz_tricks"), TRICKS, state.tricks, (n) => change({ ...state, tricks: n }), (n) => n,
-            (n) => ({ "aria-label": `${n} ${t("wz_tricks")}` })))));
+    for (const m of state.miserie) {
+      const open = h("button", {
+        type: "button", class: m.open ? "opt on" : "opt", dataset: { open: m.seat }, "aria-pressed": m.open ? "true" : "false",
+        onclick: () => change(setMiserie(state, m.seat, { open: !m.open })),
+      }, t("wz_open"));
+      parts.push(h("div", { class: "field wz-mis", dataset: { seat: m.seat } },
+        h("span", { class: "lbl" }, `${t("wz_tricks_of")} ${m.seat} ${name(m.seat)} `, open),
+        tricks(`mis-${m.seat}`, `${t("wz_tricks_of")} ${m.seat}`, m.tricks, (n) => change(setMiserie(state, m.seat, { tricks: n })))));
     }
-    parts.push(h("button", { type: "button", class: "primary", id: "record", onclick: submit }, t("record")));
-    root.replaceChildren(...parts.filter(Boolean));
+    return parts;
+  }
+
+  function draw() {
+    root.replaceChildren(...[...header(), ...contract(), ...whoPlays(),
+      h("button", { type: "button", class: "primary", id: "record", onclick: submit }, t("record"))].filter(Boolean));
   }
 
   draw();
   queueMicrotask(emit);
-  // After a reload the outbox holds deals this page did not record: read it back once.
+  // After a restart the outbox holds deals this page did not record: read it back once.
   outbox().then((entries) => {
     const fresh = initialState(list, dealNo, [...mine, ...entries]);
     if (touched || !root.isConnected) return;
-    if (fresh.dealer === state.dealer && fresh.afterPasRond === state.afterPasRond && fresh.counted === state.counted) return;
+    const same = ["dealer", "afterPasRond", "counted"].every((k) => fresh[k] === state[k]);
+    if (same) return;
     state = fresh;
     draw();
     emit();
