@@ -155,7 +155,9 @@ def evening_results(comp: dict[str, Any], evening: int, lang: str) -> dict[str, 
                 for part in r["detail"].split(" + ")
             ]
             if comp["game"] == "klaverjas" and r["status"] == "played"
-            else [{"text": r["detail"]}],
+            else [{"text": r["detail"]}]
+            if r["status"] == "played"
+            else [],  # an absence: its status says it (and klaverjas marks its value)
         }
         for r in rows
     ]

@@ -113,6 +113,17 @@ def test_klaverjas_shows_the_rule_sets_4200_and_1600_as_such(
     assert "× 1600: partij sat out (SB-8)" in html
     evening = client.get(f"/standings/{cid}/evenings/1?lang=en").get_data(as_text=True)
     assert '<span class="mark">1600 (sat out)</span>' in evening
+    second = client.get(f"/standings/{cid}/evenings/2?lang=nl").get_data(as_text=True)
+    assert '<span class="mark">4200: afwezig met bericht (SB-7)</span>' in second
+
+
+def test_totals_read_in_their_unit_and_the_readers_digits() -> None:
+    assert number(6667, "pct_hundredths", "nl") == "66,67 %"
+    assert number(6667, "pct_hundredths", "en") == "66.67 %"
+    assert number(-150, "imp_hundredths", "de") == "-1,50 IMP"
+    assert number(12, "imps", "en") == "12 IMP"
+    assert number(4759, "points", "nl") == "4759"
+    assert number(None, "points", "en") == "–"
 
 
 def test_a_directors_ruling_is_its_own_entry_with_its_reason(

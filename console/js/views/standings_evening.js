@@ -62,7 +62,7 @@ function detailCell(r, competition) {
     return h("span", { class: "st-mark", title: t("st_r_notice").replace("{v}", r.points) },
       t("st_mark_notice").replace("{v}", option(competition, "absent_with_notice", 4200)));
   }
-  return r.detail;
+  return r.status === "played" ? r.detail : ""; // an absence: the status column says it
 }
 
 function resultsTable(cid, data, unit, competition) {
