@@ -11,6 +11,7 @@ import { attempt, competitionTabs, field, table } from "../ui.js";
 export const routes = [["/c/:cid/audit", auditView]];
 
 const PAGE = 100;
+const OPEN_UP_TO = 12; // chains shown unfolded when there are this few
 export const EVENTS = [
   "Created", "PlayerEnrolled", "PlayerRenamed", "PlayerWithdrawn", "EveningScheduled",
   "AttendanceRecorded", "SeatingDrawn", "EveningClosed", "StandingAdjusted", "Opened",
@@ -30,7 +31,7 @@ extend({
     au_actor: "Wie (naam of toestel)", au_from: "Vanaf", au_to: "Tot", au_filter: "Filteren",
     au_clear: "Alles tonen", au_position: "Nr.", au_time: "Tijd", au_who: "Wie", au_what: "Wat",
     au_hash: "Hash", au_event_short: "Gebeurtenis", au_older: "Oudere tonen", au_none: "Geen gebeurtenissen bij deze filters.",
-    au_shown: "{n} getoond, nieuwste eerst", au_recheck: "Ketens opnieuw narekenen",
+    au_shown: "{n} getoond, nieuwste eerst", au_show_chains: "De {n} ketens", au_recheck: "Ketens opnieuw narekenen",
   },
   de: {
     au_title: "Prüfung", au_chains: "Ketten", au_all_intact: "Alle {n} Ketten sind intakt.",
@@ -41,7 +42,7 @@ extend({
     au_actor: "Wer (Name oder Gerät)", au_from: "Ab", au_to: "Bis", au_filter: "Filtern",
     au_clear: "Alles zeigen", au_position: "Nr.", au_time: "Zeit", au_who: "Wer", au_what: "Was",
     au_hash: "Hash", au_event_short: "Ereignis", au_older: "Ältere zeigen", au_none: "Keine Ereignisse für diese Filter.",
-    au_shown: "{n} gezeigt, neueste zuerst", au_recheck: "Ketten neu nachrechnen",
+    au_shown: "{n} gezeigt, neueste zuerst", au_show_chains: "Die {n} Ketten", au_recheck: "Ketten neu nachrechnen",
   },
   en: {
     au_title: "Audit", au_chains: "Chains", au_all_intact: "All {n} chains are intact.",
@@ -52,7 +53,7 @@ extend({
     au_actor: "Who (name or device)", au_from: "From", au_to: "To", au_filter: "Filter",
     au_clear: "Show everything", au_position: "No.", au_time: "Time", au_who: "Who", au_what: "What",
     au_hash: "Hash", au_event_short: "Event", au_older: "Show older", au_none: "No events with these filters.",
-    au_shown: "{n} shown, newest first", au_recheck: "Recompute the chains",
+    au_shown: "{n} shown, newest first", au_show_chains: "The {n} chains", au_recheck: "Recompute the chains",
   },
 });
 
@@ -90,13 +91,16 @@ function chainsCard(report, onRecheck) {
       h("button", { type: "button", onclick: onRecheck }, t("au_recheck"))),
     h("p", { class: broken.length ? "bad" : "ok", role: "status", dataset: { chains: broken.length ? "broken" : "intact" } },
       broken.length ? say("au_broken", { n: broken.length }) : say("au_all_intact", { n: report.chains.length })),
-    h("div", { class: "scroll" }, table(
+    // A season has many lists: the table is folded away while every chain is intact.
+    h("details", { class: "au-chain-list", open: broken.length > 0 || report.chains.length <= OPEN_UP_TO },
+      h("summary", {}, say("au_show_chains", { n: report.chains.length })),
+      h("div", { class: "scroll" }, table(
       [t("au_where"), { value: t("au_events"), class: "num" }, t("au_head"), t("au_status")],
       lists.map((c) => [
         place(c), { value: String(c.events), class: "num" }, short(c.head),
         c.ok ? { value: `✓ ${t("au_intact")}`, class: "ok" }
           : { value: `✗ ${say("au_broken_at", { v: c.broken_at, p: c.problem })}`, class: "bad" },
-      ]), { class: "grid au-chain-table", dataset: { testid: "chains" } })));
+      ]), { class: "grid au-chain-table", dataset: { testid: "chains" } }))));
 }
 
 function filterForm(ctx, cid, competition, chains, filters) {
