@@ -97,10 +97,34 @@ class Troef(Application[UUID]):
 
     def record_attendance(
         self, actor: Actor, competition_id: str, evening: int, player_id: str, status: str
-    ) -> None:
-        self._on_competition(
-            competition_id, lambda c: c.record_attendance(evening, player_id, status, actor)
-        )
+    ) -> bool:
+        """Record a player's attendance; returns whether the evening must be drawn again.
+
+        After a draw and before any table has started, a change makes the draw stale: its
+        lists are cancelled in the same transaction, so no table plays a seating that leaves
+        out a late player, and the director draws again (docs/seating.md).
+        """
+        for _attempt in range(RETRIES):
+            competition = self.get_competition(competition_id)
+            drawn = competition.open_evening(evening)["draw"]
+            old = [self.get_list(e["list_id"]) for e in (drawn or {}).get("lists", [])]
+            stale = competition.record_attendance(
+                evening, player_id, status, actor, started=started_tables(old)
+            )
+            cancelled = [sl for sl in old if stale and sl.cancelled is None]
+            for sl in cancelled:
+                sl.cancel(
+                    f"the attendance changed after draw {drawn['draw_no']}; "
+                    "the director draws again",
+                    actor,
+                )
+            try:
+                self.save(competition, *cancelled)
+            except IntegrityError:
+                backoff(_attempt)
+                continue
+            return stale
+        raise ConcurrentChange("the competition kept changing; try again", "competition_id")
 
     def draw_seating(
         self, actor: Actor, competition_id: str, evening: int, seed: str | None = None
@@ -114,9 +138,7 @@ class Troef(Application[UUID]):
             competition = self.get_competition(competition_id)
             ev = competition.open_evening(evening)
             old = [self.get_list(entry["list_id"]) for entry in (ev["draw"] or {}).get("lists", [])]
-            started = [
-                sl.table for sl in old if sl.rows or sl.submitted or sl.closed_short is not None
-            ]
+            started = started_tables(old)
             if started:
                 raise Conflict(
                     "play has started (table(s) "
@@ -146,7 +168,8 @@ class Troef(Application[UUID]):
                 for table in rnd["tables"]
             ]
             for sl in old:
-                sl.cancel("a new draw replaced this table", actor)
+                if sl.cancelled is None:  # a change of attendance may have cancelled it already
+                    sl.cancel("a new draw replaced this table", actor)
             entries = [
                 {
                     "list_id": str(sl.id),
@@ -486,6 +509,14 @@ class Troef(Application[UUID]):
 def backoff(attempt: int) -> None:
     """Wait a little, longer after each clash, so that concurrent writers spread out."""
     time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+
+
+def started_tables(lists: Iterable[ScoreList]) -> list[int]:
+    """The tables of a draw where play has started: a deal recorded, or the list closed.
+
+    Until then the draw may be made again and the attendance may change.
+    """
+    return [sl.table for sl in lists if sl.rows or sl.submitted or sl.closed_short is not None]
 
 
 def mutate_all(aggregate: Any, events: Iterable[Any]) -> Any:

@@ -8,10 +8,11 @@ this aggregate records it and the lists that were opened for it.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID, uuid4
 
+from ..rules import bridge_season
 from ..rules.games import ruleset_from_stored
 from ..rules.ruleset import RuleSet
 from .actor import Actor
@@ -22,7 +23,9 @@ ATTENDANCE = ("present", "absent_notice", "absent")
 MAX_ADJUSTMENT = 1_000_000  # points; far beyond any real ruling, well inside SQLite's integers
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 COUNTING = {
-    # Wiezen TS: 15 Sundays, best 9 count, absences discarded first (W-D4).
+    # Wiezen TS: 15 Sundays, best 9 count, absences discarded first (W-D4). A new competition
+    # takes the season's length and its best from the rule set (season_sundays, season_best);
+    # from then on the counting rule is what the standings use (see counting_defaults).
     "wiezen": {"evenings": 15, "best": 9},
     # Klaverjas K-D12: cumulative totals; SB-7 4200 absent with notice; SB-8 1600 sat out.
     # (the number of partijen per evening is the rule set's option partijen_per_evening)
@@ -38,12 +41,118 @@ COUNTING = {
         "boards_per_round": 3,
     },
 }
+# The words a counting setting may take; anything else would draw or count something else.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "method": tuple(bridge_season.METHODS),  # Bridge §B7, §B8
+    "movement": ("mitchell", "howell"),
+}
+MAX_EVENINGS = 366  # one a day for a year: far beyond any club's season
+# (least, most) of each whole-number setting; ``evenings`` 0 means "not fixed in advance".
+LIMITS: dict[str, tuple[int, int]] = {
+    "evenings": (0, MAX_EVENINGS),
+    "best": (1, MAX_EVENINGS),
+    "durchgaenge": (1, 10),  # what the schafkopf draw can seat (docs/seating.md)
+    "boards_per_round": (1, 10),  # what a Mitchell or Howell can hold (docs/seating.md)
+}
+# Wiezen counts "the best 9 of 15 Sundays": a season of no Sundays has nothing to count.
+LEAST_WIEZEN_EVENINGS = 1
+
+
+def counting_defaults(rules: RuleSet) -> dict[str, Any]:
+    """The counting rule a new competition of ``rules`` gets unless the director sets it.
+
+    Wiezen's season length and best results are also options of its rule set (the rulebook's
+    15 and 9, or a club's own); the competition copies them into its counting rule, which is
+    the one source the standings read. The other games' counting rules have no rule-set twin.
+    """
+    settings = dict(COUNTING[rules.game])
+    if rules.game == "wiezen":
+        settings["evenings"] = rules["season_sundays"]
+        settings["best"] = rules["season_best"]
+    return settings
+
+
+def checked_counting(rules: RuleSet, counting: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game's counting rule with the director's settings, each checked before it is stored.
+
+    Refused here rather than later: an unknown movement would silently draw a Mitchell, an
+    unknown method would fail only in the standings, and a wiezen season whose best exceeds
+    its evenings could never be counted.
+    """
+    settings = counting_defaults(rules)
+    if counting is not None and not isinstance(counting, Mapping):
+        raise InvalidInput("must be an object of counting settings", "counting")
+    for key, value in (counting or {}).items():
+        field = f"counting.{key}"
+        if key not in settings:
+            raise InvalidInput(
+                f"is not a setting of {rules.game}'s counting rule "
+                f"(it has {', '.join(sorted(settings))})",
+                field,
+            )
+        if key in CHOICES:
+            if not isinstance(value, str) or value not in CHOICES[key]:
+                raise InvalidInput(f"must be one of {', '.join(CHOICES[key])}", field)
+        else:
+            least, most = LIMITS[key]
+            if rules.game == "wiezen" and key == "evenings":
+                least = LEAST_WIEZEN_EVENINGS
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+                raise InvalidInput(f"must be a whole number from {least} to {most}", field)
+        settings[key] = value
+    if rules.game == "wiezen" and settings["best"] > settings["evenings"]:
+        raise InvalidInput(
+            f"must be at most the season's {settings['evenings']} evenings (counting.evenings)",
+            "counting.best",
+        )
+    return settings
+
+
+def upcast_counting(state: dict[str, Any]) -> None:
+    """Give a competition stored before the counting rule was the one source its true values.
+
+    Until then the wiezen standings read the rule set's ``season_sundays`` and ``season_best``
+    and ignored the counting rule, which was filled with the defaults 15 and 9 unless the
+    director set it. A value still at that default is replaced by the rule set's (what the
+    standings used); a value the director set stays (what the director asked for).
+    """
+    if state.get("game") != "wiezen":
+        return
+    options = (state.get("rules") or {}).get("options") or {}
+    counting = dict(state.get("counting") or {})
+    for key, option in (("evenings", "season_sundays"), ("best", "season_best")):
+        if counting.get(key) == COUNTING["wiezen"][key] and isinstance(options.get(option), int):
+            counting[key] = options[option]
+    if isinstance(counting.get("best"), int) and isinstance(counting.get("evenings"), int):
+        counting["best"] = min(counting["best"], counting["evenings"])  # as creation refuses
+    state["counting"] = counting
 
 
 class Competition(Chained):
-    """A season or tournament of one game."""
+    """A season or tournament of one game.
+
+    Version 2: the counting rule is the one source of the season's settings (a snapshot of
+    version 1 is upcast like its ``Created`` event), and an evening knows whether its draw is
+    stale (the attendance changed after it).
+    """
+
+    class_version = 2
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        upcast_counting(state)
+        for ev in state.get("evenings") or []:
+            ev.setdefault("draw_stale", False)
 
     class Created(Chained.Created):
+        """Version 2: a wiezen counting rule holds the values the standings use."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            upcast_counting(state)
+
         name: str
         game: str
         rules: dict[str, Any]
@@ -100,6 +209,7 @@ class Competition(Chained):
                     "date": self.date,
                     "attendance": {},
                     "draw": None,
+                    "draw_stale": False,
                     "closed": False,
                 }
             )
@@ -112,7 +222,10 @@ class Competition(Chained):
 
         def apply(self, agg: Any) -> None:
             super().apply(agg)
-            agg.evenings[self.evening - 1]["attendance"][self.player_id] = self.status
+            ev = agg.evenings[self.evening - 1]
+            ev["attendance"][self.player_id] = self.status
+            if ev["draw"] is not None:  # the tables no longer match who is there (docs/seating.md)
+                ev["draw_stale"] = True
 
     class SeatingDrawn(Chained.Event):
         evening: int
@@ -130,6 +243,7 @@ class Competition(Chained):
                 "draw": self.draw,
                 "lists": self.lists,
             }
+            agg.evenings[self.evening - 1]["draw_stale"] = False
 
     class EveningClosed(Chained.Event):
         evening: int
@@ -161,24 +275,21 @@ class Competition(Chained):
     def create(
         cls, name: str, rules: RuleSet, actor: Actor, counting: Mapping[str, Any] | None = None
     ) -> Competition:
-        """Create a competition of ``rules.game`` with its counting rule (defaults per game)."""
+        """Create a competition of ``rules.game`` with its counting rule.
+
+        The settings the director leaves out come from :func:`counting_defaults`.
+
+        :raises InvalidInput: naming ``counting.<key>`` for a setting the game's counting rule
+            does not have, or a value it cannot count or draw with.
+        """
         check_director(actor, "create a competition")
-        settings = dict(COUNTING[rules.game])
-        for key, value in (counting or {}).items():
-            if key not in settings:
-                raise InvalidInput(
-                    f"is not a setting of {rules.game}'s counting rule", f"counting.{key}"
-                )
-            if type(value) is not type(settings[key]) or (isinstance(value, int) and value < 0):
-                raise InvalidInput(f"must be like {settings[key]!r}", f"counting.{key}")
-            settings[key] = value
         return cls._start(
             cls.Created,
             id=uuid4(),
             name=_name(name, "name"),
             game=rules.game,
             rules=rules.as_dict(),
-            counting=settings,
+            counting=checked_counting(rules, counting),
             actor=actor.as_dict(),
         )
 
@@ -221,7 +332,22 @@ class Competition(Chained):
         self._record(self.EveningScheduled, evening=number, date=date, actor=actor.as_dict())
         return number
 
-    def record_attendance(self, evening: int, player_id: str, status: str, actor: Actor) -> None:
+    def record_attendance(
+        self,
+        evening: int,
+        player_id: str,
+        status: str,
+        actor: Actor,
+        started: Sequence[int] = (),
+    ) -> bool:
+        """Record a player's attendance; returns whether the evening's draw is now stale.
+
+        After a draw the attendance may still change as long as no table has started
+        (``started``: the tables of the draw that recorded a deal or closed their list, the
+        condition of a new draw). The draw then no longer matches who is there: the caller
+        cancels its lists and the director draws again (docs/seating.md). The same status
+        again changes nothing and leaves the draw as it is.
+        """
         check_director(actor, "record attendance")
         ev = self.open_evening(evening)
         if self.player(player_id)["withdrawn"] is not None and status == "present":
@@ -229,7 +355,15 @@ class Competition(Chained):
         if status not in ATTENDANCE:
             raise InvalidInput(f"must be one of {', '.join(ATTENDANCE)}", "status")
         if ev["draw"] is not None:
-            raise Conflict("the tables are drawn; draw again after changing attendance", "evening")
+            if started:
+                raise Conflict(
+                    f"play has started (table(s) {', '.join(map(str, sorted(set(started))))} "
+                    "recorded deals or closed their list); the attendance stays as drawn, "
+                    "since a new draw would move players who have already played",
+                    "evening",
+                )
+            if ev["attendance"].get(player_id) == status:
+                return bool(ev["draw_stale"])
         self._record(
             self.AttendanceRecorded,
             evening=evening,
@@ -237,6 +371,7 @@ class Competition(Chained):
             status=status,
             actor=actor.as_dict(),
         )
+        return bool(ev["draw_stale"])
 
     def record_draw(
         self,

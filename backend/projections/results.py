@@ -219,7 +219,12 @@ def _wiezen(data: _Inputs, rules: RuleSet) -> list[Line]:
                     not submitted,
                     f"table {lst['table_no']}: {total:+d}",
                 )
-    return wiezen_season.standings(sheets, rules)
+    # The counting rule is the one source of the season: Competition.create copied the rule
+    # set's season_sundays / season_best into it unless the director set them (a setting
+    # missing from a stored rule falls back to the rule set's, as it did then).
+    return wiezen_season.standings(
+        sheets, rules, sundays=data.counting.get("evenings"), best=data.counting.get("best")
+    )
 
 
 def _klaverjas(data: _Inputs, rules: RuleSet) -> list[Line]:
