@@ -9,6 +9,7 @@ import io
 import json
 import os
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -133,3 +134,32 @@ def test_the_audit_trail_filters_and_the_exports_download(
     printable.screenshot(path=str(shots / "print-standings.png"), full_page=True)
     assert errors == []
     context.close()
+
+
+def test_a_chain_broken_behind_the_servers_back_is_shown_broken(
+    served: tuple[Flask, str], browser: Any
+) -> None:
+    web, base = served
+    ev = evening_played(web)
+    cid, lid = ev["competition_id"], ev["list_id"]
+    events = web.extensions["troef"].instance.path / "events.sqlite"
+    with sqlite3.connect(events) as conn:  # someone deletes deal 2 from the event store
+        gone = conn.execute(
+            "DELETE FROM stored_events WHERE originator_id = ? AND originator_version = 3",
+            [lid.replace("-", "")],
+        )
+        assert gone.rowcount == 1
+    page = browser.new_page(locale="en-GB")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, base, f"#/c/{cid}/audit")
+    status = page.locator("[data-chains]")
+    status.wait_for()
+    assert status.get_attribute("data-chains") == "broken"
+    assert "1 chain(s) broken!" in status.inner_text()
+    broken = page.locator("[data-testid=chains] tbody tr", has_text="✗")
+    assert broken.count() == 1 and page.locator(".au-chain-list").get_attribute("open") is not None
+    assert (
+        "round 1 · table 1" in broken.inner_text() and "broken at version 3" in broken.inner_text()
+    )
+    assert errors == []
