@@ -219,6 +219,11 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
         if deal.game == "MIS" and n > 40:
             page.wait_for_selector("#preview .ok")
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            smallest = page.evaluate(
+                "Math.min(...[...document.querySelectorAll('.wz button')].flatMap(b => {"
+                " const r = b.getBoundingClientRect(); return [r.width, r.height]; }))"
+            )
+            assert smallest >= 44  # every target fits a thumb
             page.screenshot(path=str(shots / "wiezen-entry.png"), full_page=True)
         page.click("#record")
         if n in OFFLINE:
