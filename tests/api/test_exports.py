@@ -196,13 +196,28 @@ def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) ->
     answer = client.get(f"/api/competitions/{cid}/evenings/1/session.pbn")
     assert answer.status_code == 200 and answer.headers["Content-Disposition"].endswith('.pbn"')
     text = answer.get_data(as_text=True)
-    tags = dict(re.findall(r'^\[(\w+) "(.*)"\]', text, re.M))
-    assert tags["Event"] == "Dinsdagparen" and tags["Date"] == "2026.04.07"
-    assert tags["Board"] == "1" and tags["Dealer"] == "N" and tags["Vulnerable"] == "None"
-    columns = [c.split("\\")[0] for c in tags["ScoreTable"].split(";")]
-    lines = text.split('[ScoreTable "')[1].split("\r\n")[1:]
-    lines = [dict(zip(columns, line.split(" "), strict=True)) for line in lines if line]
+    games = [
+        dict(re.findall(r'^\[(\w+) "(.*)"\]', game, re.M))
+        for game in text.split("\r\n\r\n")
+        if game.startswith("[")
+    ]
     expected = travellers[0]["results"]
+    assert len(games) == len(expected)  # one game per table that played the board
+    for game in games:
+        assert game["Event"] == "Dinsdagparen" and game["Date"] == "2026.04.07"
+        assert (game["Board"], game["Dealer"], game["Vulnerable"]) == ("1", "N", "None")
+    by_table = {int(g["Table"]): g for g in games}
+    for r in expected:
+        game = by_table[r["table"]]
+        assert (game["Contract"], game["Declarer"]) == ("4S", "S")
+        assert (int(game["Result"]), game["Score"]) == (r["tricks"], f"NS {r['score']}")
+        assert game["ScoreMP"] == f"NS {r['ns_mp'] / 100:.2f} EW {r['ew_mp'] / 100:.2f}"
+        assert game["PairNS"] == r["ns"]["player_id"][1:]
+        assert r["ns"]["name"] in (game["North"], f"{game['North']} – {game['South']}")
+    table_tag = games[0]["ScoreTable"]
+    columns = [c.split("\\")[0] for c in table_tag.split(";")]
+    block = text.split('[ScoreTable "')[1].split("\r\n\r\n")[0]
+    lines = [dict(zip(columns, row.split(" "), strict=True)) for row in block.split("\r\n")[1:]]
     assert sorted((r["table"], r["score"], r["ns_mp"]) for r in expected) == sorted(
         (int(line["Table"]), ns_score(line), round(float(line["MP_NS"]) * 100)) for line in lines
     )
