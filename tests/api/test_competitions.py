@@ -9,6 +9,7 @@ from .conftest import join, login, wiezen_evening
 from .spec import conforms
 
 WIEZEN = "wiezen-reglement-2019"
+BRIDGE = "bridge-nbb-1930"
 HTML = '<script>alert("x")</script> & <b>Jan</b>'
 
 
@@ -82,6 +83,9 @@ def test_a_bad_rule_set_counting_or_name_is_refused_naming_the_field(client: Fla
         ({"name": "Z", "rules": 7}, "rules"),
         ({"name": "Z", "rules": WIEZEN, "counting": {"best": "nine"}}, "counting.best"),
         ({"name": "Z", "rules": WIEZEN, "counting": {"laps": 1}}, "counting.laps"),
+        ({"name": "Z", "rules": WIEZEN, "counting": {"evenings": 3}}, "counting.best"),
+        ({"name": "Z", "rules": BRIDGE, "counting": {"movement": "swiss"}}, "counting.movement"),
+        ({"name": "Z", "rules": BRIDGE, "counting": {"method": "rubber"}}, "counting.method"),
         ({"name": "   ", "rules": WIEZEN}, "name"),
         ({"rules": WIEZEN}, "name"),
         ({"name": "Z", "rules": WIEZEN, "colour": "red"}, "colour"),
@@ -91,6 +95,12 @@ def test_a_bad_rule_set_counting_or_name_is_refused_naming_the_field(client: Fla
         assert answer.status_code == 422, (body, answer.json)
         assert field in answer.json["fields"], (body, answer.json)
         conforms(client, answer)
+    swiss = client.post(
+        "/api/competitions",
+        json={"name": "Z", "rules": BRIDGE, "counting": {"movement": "swiss"}},
+        headers=headers,
+    )
+    assert swiss.json["fields"] == {"counting.movement": "must be one of mitchell, howell"}
     garbage = client.post(
         "/api/competitions", data="{nope", content_type="application/json", headers=headers
     )

@@ -74,7 +74,33 @@ def test_a_redraw_is_refused_once_the_first_deal_is_recorded(
         json={"status": "absent"},
         headers=headers,
     )
-    assert late.status_code == 409
+    assert late.status_code == 409 and list(late.json["fields"]) == ["evening"]
+    assert late.json["message"].startswith("play has started (table(s) 1 recorded deals")
+    conforms(client, late)
+
+
+def test_a_late_player_after_the_draw_cancels_its_tables_until_the_director_draws_again(
+    client: FlaskClient,
+) -> None:
+    headers = login(client)
+    cid = competition(client, headers, players=5)
+    base = f"/api/competitions/{cid}/evenings"
+    client.post(base, json={"date": "2026-04-05"}, headers=headers)
+    for pid in ("p1", "p2", "p3", "p4"):
+        client.put(f"{base}/1/attendance/{pid}", json={"status": "present"}, headers=headers)
+    first = client.post(f"{base}/1/draw", json={"seed": "lot"}, headers=headers).json
+    assert len(first["lists"]) == 1
+    late = client.put(f"{base}/1/attendance/p5", json={"status": "present"}, headers=headers)
+    assert late.status_code == 200 and late.json["status"] == "present"
+    conforms(client, late)
+    stale = client.get(f"{base}/1").json
+    assert stale["draw"]["draw_no"] == 1 and stale["lists"] == []  # no table plays the old draw
+    assert {a["player_id"]: a["status"] for a in stale["attendance"]}["p5"] == "present"
+    again = client.post(f"{base}/1/draw", json={"seed": "lot"}, headers=headers)
+    assert again.status_code == 200 and again.json["draw"]["draw_no"] == 2
+    (table,) = again.json["draw"]["rounds"][0]["tables"]
+    assert {s["name"] for s in table["seats"]} == {"P0", "P1", "P2", "P3", "P4"}
+    assert [entry["status"] for entry in again.json["lists"]] == ["open"]
 
 
 def test_table_cards_carry_the_join_codes_for_the_director_only(
