@@ -4,7 +4,8 @@ A club secretary opens these in Excel or LibreOffice set to Dutch or German: so 
 are UTF-8 with a byte order mark (Excel then reads é, ë, ü, ß right), the separator is ``;``
 and numbers with decimals (matchpoints, percentages) use a decimal comma, as those
 spreadsheets expect. Whole numbers stay whole. One file per table keeps every sheet
-rectangular; ``zip_all`` bundles them with the JSON document.
+rectangular; ``zip_all`` bundles them with the JSON document. Text that a spreadsheet would
+take for a formula (a name starting with ``=``, ``+``, ``-`` or ``@``) gets a leading ``'``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -21,6 +23,8 @@ from .picture import deal_text, seat_key, seat_value
 BOM = "\ufeff"
 SEPARATOR = ";"
 YES, NO = "ja", "nee"
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[-+]?\d+(,\d+)?")
 Table = tuple[list[str], list[list[Any]]]
 
 
@@ -44,7 +48,10 @@ def _text(value: Any) -> str:
         return _yes(value)
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return str(value)
+    text = str(value)
+    if isinstance(value, str) and text[:1] in FORMULA and not NUMBER.fullmatch(text):
+        return "'" + text  # a name like "=HYPERLINK(…)" stays text in a spreadsheet
+    return text
 
 
 def write(headers: list[str], rows: Iterable[list[Any]]) -> str:

@@ -341,3 +341,21 @@ def test_an_artificial_bridge_score_is_marked_in_pbn_and_usebio(
     pbn_text = client.get(f"/api/competitions/{comp['id']}/evenings/1/session.pbn").get_data(True)
     marked = f'"{result["adjusted"]["ns"]}" "{result["adjusted"]["ew"]}"'
     assert marked in pbn_text
+
+
+def test_a_name_that_looks_like_a_formula_stays_text(web: Flask, client: FlaskClient) -> None:
+    ev = played(web)
+    cid = ev["competition_id"]
+    web.extensions["troef"].app.rename_player(director(), cid, "p3", '=HYPERLINK("x")')
+    lines = rows_of(client.get(f"/api/competitions/{cid}/export/standings.csv").get_data(True))
+    names = {r["player_id"]: r["name"] for r in lines}
+    assert names["p3"] == '\'=HYPERLINK("x")'  # Excel shows it as text, runs nothing
+    assert all(
+        int(r["total"]) == r_total for r, r_total in zip(lines, totals(client, cid), strict=True)
+    )
+
+
+def totals(client: FlaskClient, cid: str) -> list[int]:
+    return [
+        line["total"] for line in client.get(f"/api/competitions/{cid}/standings").json["lines"]
+    ]
