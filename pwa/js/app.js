@@ -103,10 +103,13 @@ async function draw({ soft = false } = {}) {
       seats: seatOrder(list), rows, totals, writer, open: !submitted, onRow: (row) => { ui.explain = row.deal_no; render(); },
     });
   }
-  const status = (list.sheet && list.sheet.status) || list.status;
-  const closing = status === "submitted" ? submittedView(list)
-    : submitted ? submitView({ list, totals, blocks: [], waiting: true }) : null;
-  replace(main, seatsView({ list, writer, submitted, penAsked: ui.penAsked, penRefused: ui.penRefused, onTakePen: () => takePen(list) }),
+  const final = ((list.sheet && list.sheet.status) || list.status) === "submitted";
+  const closing = final ? submittedView(list) : submitted ? submitView({ list, totals, blocks: [], waiting: true }) : null;
+  const seats = seatsView({
+    list, writer, submitted: final, submitting: submitted && !final,
+    penAsked: ui.penAsked, penRefused: ui.penRefused, onTakePen: () => takePen(list),
+  });
+  replace(main, seats,
     writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
 }
@@ -230,8 +233,9 @@ async function start() {
       render({ soft: true });
     },
   });
-  window.addEventListener("online", () => { ui.online = true; sync(); render(); });
-  window.addEventListener("offline", () => { ui.online = false; render(); });
+  // The network coming and going changes the status bar, never what is being typed.
+  window.addEventListener("online", () => { ui.online = true; sync(); render({ soft: true }); });
+  window.addEventListener("offline", () => { ui.online = false; render({ soft: true }); });
   setupServiceWorker();
   await render();
   syncer.start();
