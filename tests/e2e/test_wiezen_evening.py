@@ -256,6 +256,7 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
     seats = {str(s): f"p{s}" for s in range(1, SEATS + 1)}
     for row, facts in zip(server_list.rows, sent, strict=True):
         record = {"format": 1, "game": "wiezen", "seats": seats, **facts}
+        assert {k: row["record"].get(k) for k in facts} == facts, row["deal_no"]
         points = score_record(record).as_dict()["points"]
         assert row["score"]["points"] == points, (row["deal_no"], facts)
         assert sum(points.values()) == 0
