@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from . import bridge_penalties as penalties
-from .errors import RecordError
+from .cards import parse_card
+from .errors import PlayError, RecordError
 from .record import Fields, check_int
 from .result import Score
 from .ruleset import RuleSet, preset
@@ -54,8 +55,20 @@ BOARD_VULNERABILITY = (
 )  # fmt: skip
 
 FIELDS = frozenset(
-    {"board", "contract", "declarer", "tricks", "revokes", "inspections", "adjusted", "ns", "ew"}
+    {
+        "board",
+        "contract",
+        "declarer",
+        "tricks",
+        "lead",
+        "revokes",
+        "inspections",
+        "adjusted",
+        "ns",
+        "ew",
+    }
 )
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 OPTIONS = penalties.OPTIONS
 
@@ -223,12 +236,31 @@ def _board_context(f: Fields) -> tuple[int, str, str, list[str]]:
     return board, dealer, vul, [line]
 
 
+def _read_lead(f: Fields, declarer: str) -> str | None:
+    """Read the optional opening lead and say who made it; it never changes the score.
+
+    The lead is kept on the traveller for the club's post-mortem, so a malformed card is
+    refused rather than carried along: the field is named, as for ``withheld_card``.
+    """
+    if not f.has("lead"):
+        return None
+    try:
+        card = parse_card(f.raw("lead"), f.at("lead"))
+    except PlayError as exc:
+        raise RecordError(exc.field, exc.message) from None
+    leader = SEATS[(SEATS.index(declarer) + 1) % 4]
+    return (
+        f"Bridge §1-Algemeen: lead: {SUIT_SIGNS[card.suit]}{str(card)[1:]} by {leader} "
+        "(V, left of declarer); it does not change the score"
+    )
+
+
 def _adjusted(f: Fields, dealer: str, vul: str, explain: list[str]) -> Score:
     adjusted = f.obj("adjusted")
     assert adjusted is not None
     adjusted.only(("ns", "ew"))
     marks = {side.upper(): adjusted.str(side, ADJUSTED_MARKS) for side in ("ns", "ew")}
-    for name in ("contract", "declarer", "tricks", "revokes", "inspections"):
+    for name in ("contract", "declarer", "tricks", "lead", "revokes", "inspections"):
         if f.has(name) and (name not in ("revokes", "inspections") or f.list(name)):
             raise f.error(name, "an adjusted board has no result at the table (§A4, B-D7)")
     explain.append(
@@ -247,9 +279,9 @@ def _passed_out(f: Fields, dealer: str, vul: str, explain: list[str]) -> Score:
     for name in ("revokes", "inspections"):
         if f.list(name):
             raise f.error(name, "a passed-out board has no play, so no penalties (§A3.9)")
-    for name in ("declarer", "tricks"):
+    for name in ("declarer", "tricks", "lead"):
         if f.has(name):
-            raise f.error(name, "a passed-out board has no declarer and no tricks")
+            raise f.error(name, "a passed-out board has no declarer, no lead and no tricks")
     explain.append("Bridge §B5: passed out: 0")
     return Score(
         points=dict.fromkeys(SEATS, 0),
@@ -272,6 +304,7 @@ def score(f: Fields, rules: RuleSet) -> Score:
     declarer = f.str("declarer", SEATS)
     tricks = f.int("tricks", 0, 13)
     assert declarer is not None and tricks is not None
+    lead = _read_lead(f, declarer)
 
     def contract_ns(declarer_tricks: int) -> int:
         return duplicate_score_ns(contract, declarer, vul, declarer_tricks)
@@ -287,6 +320,8 @@ def score(f: Fields, rules: RuleSet) -> Score:
             f"Bridge §A3.7 (B-D1): NS {contract_ns(judged.tricks):+d} "
             f"{judged.points_to_ns:+d} penalty points = NS {board_score:+d}"
         )
+    if lead:
+        explain.append(lead)
     made = judged.tricks >= contract.level + BOOK
     extra: dict[str, Any] = {"score": board_score, "vulnerable": vul, "dealer": dealer}
     extra["contract_score"] = contract_ns(judged.tricks)

@@ -122,3 +122,20 @@ test("bridge: NS = -EW on every board, and turning the table negates the score",
     assert.equal(scoreRecord(turned(record)).score, 0 - s, JSON.stringify(record));
   }
 });
+
+test("bridge: the opening lead is one line of the working and never changes the score", () => {
+  const record = { game: "bridge", board: 2, contract: { level: 4, strain: "S", dbl: 0 }, declarer: "S", tricks: 11 };
+  const bare = scoreRecord(record);
+  for (const suit of ["S", "H", "D", "C"]) {
+    for (const rank of ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]) {
+      const led = scoreRecord({ ...record, lead: suit + rank });
+      assert.deepStrictEqual({ ...led, explain: null }, { ...bare, explain: null }, suit + rank);
+      assert.equal(led.explain.length, bare.explain.length + 1);
+    }
+  }
+  const line = scoreRecord({ ...record, lead: "HK" }).explain.at(-1);
+  assert.equal(line, "Bridge §1-Algemeen: lead: ♥K by W (V, left of declarer); it does not change the score");
+  assert.ok(!bare.explain.some((l) => l.includes("lead")));
+  assert.throws(() => scoreRecord({ ...record, lead: "HT" }),
+    (e) => e instanceof RecordError && e.field === "lead" && /must be a card like/.test(e.detail));
+});

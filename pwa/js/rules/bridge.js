@@ -6,9 +6,12 @@ import { Fields, RecordError, checkInt } from "./fields.js";
 import { SEATS, SIDE, assess, neg, signed } from "./bridge_penalties.js";
 
 export const PRESET_ID = "bridge-nbb-1930";
-export const FIELDS = ["board", "contract", "declarer", "tricks", "revokes", "inspections", "adjusted", "ns", "ew"];
+export const FIELDS = ["board", "contract", "declarer", "tricks", "lead", "revokes", "inspections", "adjusted", "ns", "ew"];
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const ADJUSTED_MARKS = ["AVG+", "AVG", "AVG-"];
+const SUITS = ["S", "H", "D", "C"];
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+export const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const BOOK = 6; // tricks needed before the first odd trick
 const TRICK_VALUE = { C: 20, D: 20, H: 30, S: 30, NT: 30 }; // §B1; NT's first trick 10 more
 const DOUBLING_FACTOR = [1, 2, 4];
@@ -125,6 +128,20 @@ function boardContext(f) {
   return [dealer, vulnerable, [`Bridge §B6: board ${board}: dealer ${dealer}, vulnerable ${vulnerable}`]];
 }
 
+/** Whether `text` is a card in the record's notation: S/H/D/C + 2..10, J, Q, K, A ("D10"). */
+export const isCard = (text) => typeof text === "string" && text.length >= 2 && SUITS.includes(text[0]) && RANKS.includes(text.slice(1));
+
+/** The optional opening lead's explain line (it never changes the score), or null. */
+function readLead(f, declarer) {
+  if (!f.has("lead")) return null;
+  const card = f.raw("lead");
+  if (!isCard(card)) {
+    throw f.error("lead", `must be a card like 'H7', 'SA' or 'D10' (suit S/H/D/C), got ${JSON.stringify(card)}`);
+  }
+  const leader = SEATS[(SEATS.indexOf(declarer) + 1) % 4];
+  return `Bridge §1-Algemeen: lead: ${SUIT_SIGNS[card[0]]}${card.slice(1)} by ${leader} (V, left of declarer); it does not change the score`;
+}
+
 const ZERO = () => ({ N: 0, E: 0, S: 0, W: 0 });
 
 /** An artificial adjusted score (§A4, B-D7): no board score. */
@@ -132,7 +149,7 @@ function adjusted(f, dealer, vulnerable, explain) {
   const adj = f.obj("adjusted");
   adj.only(["ns", "ew"]);
   const marks = { NS: adj.str("ns", ADJUSTED_MARKS), EW: adj.str("ew", ADJUSTED_MARKS) };
-  for (const name of ["contract", "declarer", "tricks", "revokes", "inspections"]) {
+  for (const name of ["contract", "declarer", "tricks", "lead", "revokes", "inspections"]) {
     if (f.has(name) && (!["revokes", "inspections"].includes(name) || f.list(name).length)) {
       throw f.error(name, "an adjusted board has no result at the table (§A4, B-D7)");
     }
@@ -146,8 +163,8 @@ function passedOut(f, dealer, vulnerable, explain) {
   for (const name of ["revokes", "inspections"]) {
     if (f.list(name).length) throw f.error(name, "a passed-out board has no play, so no penalties (§A3.9)");
   }
-  for (const name of ["declarer", "tricks"]) {
-    if (f.has(name)) throw f.error(name, "a passed-out board has no declarer and no tricks");
+  for (const name of ["declarer", "tricks", "lead"]) {
+    if (f.has(name)) throw f.error(name, "a passed-out board has no declarer, no lead and no tricks");
   }
   explain.push("Bridge §B5: passed out: 0");
   return { points: ZERO(), score: 0, vulnerable, dealer, counts: true, markers: ["passed_out"], explain };
@@ -164,6 +181,7 @@ export function score(f, rules) {
   const contract = readContract(f.raw("contract"));
   const declarer = f.str("declarer", SEATS);
   const tricks = f.int("tricks", 0, 13);
+  const lead = readLead(f, declarer);
   const contractNs = (declarerTricks) => scoreNs(contract, declarer, vulnerable, declarerTricks);
   const judged = assess(f, rules, contract.dbl, declarer, tricks, contractNs);
   if (judged.tricks !== tricks) explain.push(`Bridge §2b: tricks after the revoke transfer: ${judged.tricks}`);
@@ -173,6 +191,7 @@ export function score(f, rules) {
   if (judged.pointsToNs) {
     explain.push(`Bridge §A3.7 (B-D1): NS ${signed(contractScore)} ${signed(judged.pointsToNs)} penalty points = NS ${signed(boardScore)}`);
   }
+  if (lead) explain.push(lead);
   const made = judged.tricks >= contract.level + BOOK;
   const out = {
     points: { N: boardScore, E: neg(boardScore), S: boardScore, W: neg(boardScore) },
