@@ -21,6 +21,7 @@ from ..schemas.lists import (
     ReplaySchema,
     RulingCreateSchema,
     ScoresheetSchema,
+    SubmitSchema,
 )
 from .access import director, director_only, private, refusals, table_or_director
 from .auth import current_actor
@@ -196,3 +197,23 @@ def _row(r: dict[str, Any]) -> dict[str, Any]:
         "markers": json.loads(r["markers"]),
         "explain": json.loads(r["explain"]),
     }
+
+
+@blp.route("/submit")
+class Submit(MethodView):
+    @director_only
+    @blp.arguments(SubmitSchema)
+    @blp.response(200, ScoresheetSchema)
+    @refusals(
+        blp, 400, 401, 403, 404, (409, "submitted or cancelled, deals missing, disputes open"), 422
+    )
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Submit a list for its table, from the signed paper list (director).
+
+        For a table whose phones are gone: the same checks as a table's submission (every
+        planned deal or a list closed early, no open dispute, a scorer and a confirmer of the
+        other side); the audit trail shows the director as the one who submitted it.
+        """
+        lid = canonical(list_id, "list")
+        services().app.submit_list(director(), lid, data["scorer"], data["confirmed_by"])
+        return sheet(score_list(lid))

@@ -177,6 +177,21 @@ class CloseShortSchema(Schema):
     reason = fields.String(required=True, validate=REASON)
 
 
+class SubmitSchema(Schema):
+    """The paper list's signatures, when the director submits a list for its table."""
+
+    scorer = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=8),
+        metadata={"description": "the seat of the player who kept the list"},
+    )
+    confirmed_by = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=8),
+        metadata={"description": "the seat of a player of the other side who confirms it"},
+    )
+
+
 class RulingCreateSchema(Schema):
     deal_no = fields.Integer(required=True, strict=True, validate=DEAL_NO)
     decision = fields.String(required=True, validate=validate.OneOf(RULINGS))

@@ -108,6 +108,11 @@ OPERATIONS: dict[tuple[str, str], Op] = {
     ("post", "/api/lists/{list_id}/disputes"): Op(
         lambda w: {"deal_no": 1, "reason": "we disagree"}, 401, 201, 201, 403
     ),
+    # Authorised, but the dispute raised just above is still open: the director gets the 409
+    # a table would (tests/api/test_director_submit.py submits one for real).
+    ("post", "/api/lists/{list_id}/submit"): Op(
+        lambda w: {"scorer": "1", "confirmed_by": "2"}, director=409, **DIRECTOR_ONLY
+    ),
 }
 # Which evening each evening operation works on (1 is drawn and played; see ``world``).
 EVENING_OF = {"attendance": 2, "draw": 3, "close": 4}
