@@ -2,10 +2,25 @@
 // disputes, its refused mutations; move the pen to another device; close a short list.
 
 import { h, replace } from "../../../pwa/js/dom.js";
-import { t } from "../../../pwa/js/i18n.js";
+import { extend, t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, field, table } from "../ui.js";
 import { clock, decisionWord, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
 import { follow } from "./room_live.js";
+
+extend({
+  nl: {
+    ls_submit: "Inleveren namens de tafel", ls_submit_help: "Van de getekende papieren lijst, als de telefoons van de tafel weg zijn.",
+    ls_scorer: "Schrijver", ls_confirmer: "Bevestigd door (andere partij)", ls_submit_do: "Lijst inleveren",
+  },
+  de: {
+    ls_submit: "Für den Tisch abgeben", ls_submit_help: "Von der unterschriebenen Papierliste, wenn die Telefone des Tisches fort sind.",
+    ls_scorer: "Schreiber", ls_confirmer: "Bestätigt von (andere Partei)", ls_submit_do: "Liste abgeben",
+  },
+  en: {
+    ls_submit: "Submit for the table", ls_submit_help: "From the signed paper list, when the table's phones are gone.",
+    ls_scorer: "Scorer", ls_confirmer: "Confirmed by (other side)", ls_submit_do: "Submit the list",
+  },
+});
 
 function seatHeads(sheet) {
   return sheet.seats.map((s) => ({ value: `${s.seat} ${s.name}`, class: "num" }));
@@ -105,6 +120,28 @@ function shortForm(ctx, sheet, redraw) {
   h("button", { type: "submit", id: "close-short", class: "danger" }, t("rm_close_short_do")), slot);
 }
 
+function submitForm(ctx, sheet, redraw) {
+  const slot = h("div", { id: "submit-result" });
+  const seats = () => sheet.seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`));
+  const scorer = h("select", {}, seats());
+  const confirmer = h("select", {}, seats());
+  if (confirmer.options.length > 1) confirmer.selectedIndex = 1;
+  return h("form", {
+    class: "rm-form", id: "submit-form",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const done = await attempt(slot, () => ctx.api.post(`lists/${sheet.list_id}/submit`, {
+        scorer: scorer.value, confirmed_by: confirmer.value,
+      }));
+      if (done) await redraw(done);
+    },
+  },
+  h("h3", {}, t("ls_submit")), h("p", { class: "note" }, t("ls_submit_help")),
+  field("submit-scorer", t("ls_scorer"), scorer),
+  field("submit-confirmer", t("ls_confirmer"), confirmer),
+  h("button", { type: "submit", id: "submit-list" }, t("ls_submit_do")), slot);
+}
+
 export async function listView(ctx) {
   const lid = ctx.params.lid;
   const here = location.hash;
@@ -126,7 +163,9 @@ export async function listView(ctx) {
   };
   const shortSlot = h("div");
   const actions = h("div", { class: "rm-actions" });
-  if (sheet.status === "open") replace(actions, penForm(ctx, sheet, parts, draw), shortSlot);
+  if (sheet.status === "open") {
+    replace(actions, penForm(ctx, sheet, parts, draw), shortSlot, submitForm(ctx, sheet, draw));
+  }
   let version = -1;
 
   async function draw(fresh) {
