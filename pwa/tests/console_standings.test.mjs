@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  eveningOf, formatValue, marksOf, partijen, rankTotals, runningPositions, seasonKeys,
+  eveningOf, formatValue, marksOf, partijen, rankTotals, runningPositions, seasonKeys, wiezenSeason,
 } from "../../console/js/views/standings_format.js";
 
 test("totals read in their unit and the reader's digits", () => {
@@ -81,4 +81,10 @@ test("a bridge pair with no result that evening keeps its total and shows none",
   const evenings = [{ evening: 1, date: "d1", results: [{ player_id: "a", status: "played", points: 5500 }] }];
   const run = runningPositions("bridge", evenings, ["a", "b"]);
   assert.deepEqual(run.b[0], { evening: 1, date: "d1", status: "absent", points: null, total: 0, position: 2 });
+});
+
+test("the wiezen season's counting rule wins over the rule set's options", () => {
+  const options = [{ name: "season_best", value: 9 }, { name: "season_sundays", value: 15 }];
+  assert.deepEqual(wiezenSeason({ counting: { best: 2, evenings: 3 }, rules: { options } }), { best: 2, sundays: 3 });
+  assert.deepEqual(wiezenSeason({ counting: {}, rules: { options } }), { best: 9, sundays: 15 });
 });

@@ -153,6 +153,10 @@ def test_a_result_not_among_the_best_is_struck_through_with_its_reason(
     show(page, f"#/c/{cid}/standings", f'.st-season-screen[data-cid="{cid}"]')
     rows = page.evaluate(ROWS)
     assert len(rows) == 4
+    counting = web.test_client().get(f"/api/competitions/{cid}").json["counting"]
+    assert counting["best"] == 1  # the rule set's season_best, copied into the counting rule
+    note = f"the best 1 of {counting['evenings']} Sundays count"
+    assert note in page.inner_text(".st-season-screen .st-rule")
     for row in rows:
         struck = [c for c in row["cells"] if c["struck"]]
         assert len(struck) == 1 and struck[0]["reason"] == "not among the best 1"

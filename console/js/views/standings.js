@@ -88,7 +88,7 @@ function seasonBody(cid, standings, competition) {
     if (lines[i].rank === 0) tr.classList.add("st-unranked");
   });
   return h("div", {},
-    h("p", { class: "note" }, `${competition.rules_title || standings.rules_ref} · ${unitNote(game, unit, competition)}`),
+    h("p", { class: "note st-rule" }, `${competition.rules_title || standings.rules_ref} · ${unitNote(game, unit, competition)}`),
     standings.provisional ? h("p", { class: "warn st-provisional" }, t("st_provisional")) : null,
     standings.problems.map((problem) => h("p", { class: "error-box" }, problem)),
     lines.length ? h("div", { class: "scroll" }, grid) : h("p", { class: "note" }, t("st_nobody")),

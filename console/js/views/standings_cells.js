@@ -4,13 +4,12 @@
 import { h } from "../../../pwa/js/dom.js";
 import { language, t } from "../../../pwa/js/i18n.js";
 import "./standings_words.js";
-import { formatValue, marksOf, option } from "./standings_format.js";
+import { formatValue, marksOf, option, wiezenSeason } from "./standings_format.js";
 
 // The unit of the totals, and the rule that makes them, in words.
 export function unitNote(game, unit, competition) {
   if (game === "wiezen") {
-    const best = option(competition, "season_best", 9);
-    const sundays = option(competition, "season_sundays", 15);
+    const { best, sundays } = wiezenSeason(competition);
     return t("st_rule_wiezen").replace("{best}", best).replace("{sundays}", sundays);
   }
   if (game === "klaverjas") {

@@ -58,6 +58,16 @@ export function option(competition, name, fallback = null) {
   return found ? found.value : fallback;
 }
 
+// How many wiezen Sundays count, and of how many: the competition's counting rule is the one
+// source (it copied the rule set's season_best / season_sundays when it was created).
+export function wiezenSeason(competition) {
+  const counting = competition.counting || {};
+  return {
+    best: counting.best || option(competition, "season_best", 9),
+    sundays: counting.evenings || option(competition, "season_sundays", 15),
+  };
+}
+
 // Rank totals highest first; equal totals share a place (1, 1, 3).
 export function rankTotals(totals) {
   const sorted = Object.values(totals).sort((a, b) => b - a);

@@ -5,7 +5,7 @@
 import { h } from "../../../pwa/js/dom.js";
 import { language, t } from "../../../pwa/js/i18n.js";
 import { competitionTabs, table } from "../ui.js";
-import { eveningOf, formatValue, option, runningPositions } from "./standings_format.js";
+import { eveningOf, formatValue, runningPositions, wiezenSeason } from "./standings_format.js";
 import { liveBox } from "./standings_live.js";
 import { reasonWords, resultCell } from "./standings_cells.js";
 import { seasonChart } from "./standings_chart.js";
@@ -42,7 +42,7 @@ function playerBody(cid, pid, competition, standings, evenings) {
   if (!line) return h("p", { class: "note" }, t("st_no_player"));
   const unit = standings.unit;
   const players = standings.lines.map((l) => l.player_id);
-  const best = competition.game === "wiezen" ? option(competition, "season_best", 9) : Infinity;
+  const best = competition.game === "wiezen" ? wiezenSeason(competition).best : Infinity;
   const running = runningPositions(competition.game, evenings, players, best)[pid];
   const byEvening = {};
   for (const r of line.results) {
