@@ -337,8 +337,11 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
   }
 
   function draw() {
+    // a full list takes no more counted deals (the server refuses them too)
+    const full = state.counted >= state.planned && state.game !== null && state.game !== "PAS_ROND";
     root.replaceChildren(...[...header(), ...contract(), ...whoPlays(),
-      h("button", { type: "button", class: "primary", id: "record", onclick: submit }, t("record"))].filter(Boolean));
+      h("button", { type: "button", class: "primary", id: "record", disabled: full, onclick: submit }, t("record"))]
+      .filter(Boolean));
   }
 
   draw();
