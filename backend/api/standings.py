@@ -143,6 +143,7 @@ def _traveller(r: dict[str, Any], who: dict[str, str]) -> dict[str, Any]:
         "contract": r["contract"],
         "declarer": r["declarer"],
         "tricks": r["tricks"],
+        "lead": r["lead"],
         "score": r["score"],
         "adjusted": json.loads(r["adjusted"] or "null"),
         "ns_mp": r["ns_mp"],

@@ -248,3 +248,9 @@ def m005_standing_adjustments(db: Database) -> None:
         },
         pk=("competition_id", "position"),
     )
+
+
+@migrations()
+def m006_traveller_lead(db: Database) -> None:
+    """A bridge traveller line shows the opening lead when the table wrote it down."""
+    db["travellers"].add_column("lead", str)

@@ -386,6 +386,7 @@ def _travellers(
                     else ("adjusted" if isinstance(entry["result"], dict) else "passed"),
                     "declarer": record.get("declarer"),
                     "tricks": record.get("tricks"),
+                    "lead": record.get("lead"),
                     "score": None if isinstance(entry["result"], dict) else entry["result"],
                     "adjusted": json.dumps(entry["result"])
                     if isinstance(entry["result"], dict)

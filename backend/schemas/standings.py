@@ -84,6 +84,11 @@ class TravellerRowSchema(Schema):
     contract = fields.String(required=True)
     declarer = fields.String(allow_none=True, required=True)
     tricks = fields.Integer(allow_none=True, required=True)
+    lead = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the opening lead when written down, e.g. HK (not scored)"},
+    )
     score = fields.Integer(allow_none=True, required=True, metadata={"description": "NS score"})
     adjusted = fields.Dict(
         keys=fields.String(),

@@ -123,6 +123,8 @@ def bridge_evening(web: Flask) -> dict[str, Any]:
             "declarer": "S",
             "tricks": tricks,
         }
+        if tricks == 11:
+            facts["lead"] = "HK"  # W's opening lead, written on the traveller
         app.record_deal(boss, lst, 1, facts)
     return {"competition_id": cid, "lists": board_one}
 
@@ -141,6 +143,7 @@ def test_bridge_travellers_show_each_boards_results_with_matchpoints(
     assert [r["ns_mp"] for r in results] == [400, 200, 0]
     assert [r["ns_pct"] for r in results] == [10000, 5000, 0]
     assert results[0]["contract"] == "4S" and results[0]["ns"]["name"].startswith("Paar")
+    assert [r["lead"] for r in results] == ["HK", None, None]  # shown, not scored
     standings = client.get(f"/api/competitions/{ev['competition_id']}/standings").json
     assert standings["unit"] == "pct_hundredths"
 
