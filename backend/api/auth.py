@@ -201,6 +201,7 @@ def joined(row: dict[str, Any], client_id: str) -> dict[str, Any]:
         "game": row["game"],
         "table": row["table_no"],
         "round": row["round"],
+        "boards": json.loads(row["boards"] or "null"),
         "seats": seats,
         "players": {s: names.get(p, p) for s, p in seats.items()},
         "pen": row["pen"],

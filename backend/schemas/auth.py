@@ -44,6 +44,15 @@ class JoinedSchema(Schema):
     game = fields.String(required=True)
     table = fields.Integer(required=True)
     round = fields.Integer(required=True)
+    boards = fields.List(
+        fields.Integer(),
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "bridge: the boards this table plays this round (as on the "
+            "scoresheet), so the phone offers them before the sheet loads; null otherwise"
+        },
+    )
     seats = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True)
     players = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
     pen = fields.String(allow_none=True, metadata={"description": "the device holding the pen"})

@@ -63,6 +63,36 @@ def test_a_logged_in_director_can_join_a_table_without_a_csrf_token(web, client)
     assert "private" in client.get("/api/session").headers["Cache-Control"]
 
 
+def test_a_phone_joining_a_bridge_table_gets_the_rounds_boards_at_once(web, client) -> None:  # type: ignore[no-untyped-def]
+    from backend.aggregates.actor import director
+    from backend.api.auth import join_code
+    from backend.rules.games import default_ruleset
+
+    from .conftest import wiezen_evening
+
+    app, boss = web.extensions["troef"].app, director()
+    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
+    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
+    app.schedule_evening(boss, cid, "2026-04-07")
+    for pid in pairs:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    for table in drawn["lists"]:
+        with web.app_context():
+            code = join_code(table["list_id"])
+        answer = client.post("/api/join", json={"code": code, "client_id": "phone-1"})
+        assert answer.status_code == 200, answer.json
+        sheet = client.get(
+            f"/api/lists/{table['list_id']}",
+            headers={"Authorization": f"Bearer {answer.json['token']}"},
+        ).json
+        assert answer.json["boards"] == sheet["boards"] == table["boards"]
+        assert len(answer.json["boards"]) == 3
+    wiezen = wiezen_evening(web)
+    other = client.post("/api/join", json={"code": wiezen["codes"][0], "client_id": "phone-2"})
+    assert other.status_code == 200 and other.json["boards"] is None, other.json
+
+
 def test_a_wrong_method_says_which_methods_are_allowed(client) -> None:  # type: ignore[no-untyped-def]
     answer = client.put("/api/health")
     assert answer.status_code == 405 and answer.json["error"] == "method_not_allowed"
