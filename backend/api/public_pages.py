@@ -115,10 +115,27 @@ def season(comp: dict[str, Any], lang: str) -> dict[str, Any]:
         "lines": table,
         "rulings": rulings,
         "tiebreaks": comp["game"] == "schafkopf",
+        "rule": counting_rule(comp, unit, lang),
         "notice": _option(comp, "absent_with_notice", 4200),
         "sit_out": _option(comp, "sit_out", 1600),
         "provisional": any(r["provisional"] for r in results if r["status"] != "error"),
     }
+
+
+def counting_rule(comp: dict[str, Any], unit: str, lang: str) -> str:
+    """The competition's counting rule in words, with its numbers."""
+    words, counting = WORDS[lang], json.loads(comp["counting"] or "{}")
+    game = comp["game"]
+    if game == "wiezen":
+        best = counting.get("best") or _option(comp, "season_best", 9)
+        sundays = counting.get("evenings") or _option(comp, "season_sundays", 15)
+        return words["rule_wiezen"].format(best=best, sundays=sundays)
+    if game == "klaverjas":
+        notice, sit = _option(comp, "absent_with_notice", 4200), _option(comp, "sit_out", 1600)
+        return words["rule_klaverjas"].format(notice=notice, sit=sit)
+    if game == "schafkopf":
+        return words["rule_schafkopf"]
+    return words["rule_bridge_mp" if unit == "pct_hundredths" else "rule_bridge_imps"]
 
 
 def evening_results(comp: dict[str, Any], evening: int, lang: str) -> dict[str, Any]:

@@ -57,6 +57,14 @@ WORDS: dict[str, dict[str, str]] = {
         "lot": "Lot",
         "notice_mark": "afwezig met bericht (SB-7)",
         "sat_out_mark": "partij uitgezeten (SB-8)",
+        "rule_wiezen": "de beste {best} van {sundays} zondagen tellen; afwezige zondagen vallen "
+        "eerst af (W-D4)",
+        "rule_klaverjas": "opgeteld over de avonden (K-D12); afwezig met bericht {notice} (SB-7), "
+        "een partij uitzitten {sit} (SB-8)",
+        "rule_schafkopf": "de Durchgänge opgeteld; bij gelijke stand: Touts, gewonnen Solos, "
+        "gespeelde Solos, loting (Nr. 9)",
+        "rule_bridge_mp": "MP-percentage per zitting (Σ MP / Σ top), opgeteld over de zittingen",
+        "rule_bridge_imps": "IMPs per zitting, opgeteld over de zittingen",
     },
     "de": {
         "standings": "Tabelle",
@@ -104,6 +112,14 @@ WORDS: dict[str, dict[str, str]] = {
         "lot": "Los",
         "notice_mark": "entschuldigt abwesend (SB-7)",
         "sat_out_mark": "Partie ausgesetzt (SB-8)",
+        "rule_wiezen": "die besten {best} von {sundays} Sonntagen zählen; Abwesenheiten fallen "
+        "zuerst weg (W-D4)",
+        "rule_klaverjas": "über die Abende addiert (K-D12); entschuldigt abwesend {notice} (SB-7), "
+        "eine Partie aussetzen {sit} (SB-8)",
+        "rule_schafkopf": "die Durchgänge addiert; bei Gleichstand: Touts, gewonnene Solos, "
+        "gespielte Solos, Los (Nr. 9)",
+        "rule_bridge_mp": "MP-Prozent je Sitzung (Σ MP / Σ Top), über die Sitzungen addiert",
+        "rule_bridge_imps": "IMPs je Sitzung, über die Sitzungen addiert",
     },
     "en": {
         "standings": "Standings",
@@ -151,6 +167,14 @@ WORDS: dict[str, dict[str, str]] = {
         "lot": "Lot",
         "notice_mark": "absent with notice (SB-7)",
         "sat_out_mark": "partij sat out (SB-8)",
+        "rule_wiezen": "the best {best} of {sundays} Sundays count; absent Sundays are dropped "
+        "first (W-D4)",
+        "rule_klaverjas": "added up over the evenings (K-D12); absent with notice {notice} "
+        "(SB-7), a partij sat out {sit} (SB-8)",
+        "rule_schafkopf": "the Durchgänge added up; on equal totals: Touts, solos won, solos "
+        "played, lot (Nr. 9)",
+        "rule_bridge_mp": "MP percentage per session (Σ MP / Σ top), added up over the sessions",
+        "rule_bridge_imps": "IMPs per session, added up over the sessions",
     },
 }
 

@@ -99,6 +99,7 @@ def test_a_result_that_does_not_count_is_struck_through_with_its_reason(
     for line in api["lines"]:
         (dropped,) = [r for r in line["results"] if not r["counts"]]
         assert f'<del>{dropped["value"]}</del><small class="reason">niet bij de beste 1' in html
+    assert "de beste 1 van 15 zondagen tellen" in html  # the counting rule, in words
     _, parsed = page(client, f"/standings/{cid}?lang=en")
     first = parsed.tables["grid season"][1]
     assert "not among the best 1" in " ".join(first[2:4])
