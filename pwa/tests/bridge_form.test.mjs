@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  boardLine, boardProblem, boardsOnList, bridgeFacts, contractLine, guessBoard, initialState,
-  nextBoard, overLabel, overOptions, pickLevel, roundBoards, stateTricks, switchMode,
+  LEAD_RANKS, LEAD_SUITS, boardLine, boardProblem, boardsOnList, bridgeFacts, cardLabel, clearLead,
+  contractLine, guessBoard, initialState, leadCard, leader, nextBoard, overLabel, overOptions,
+  pickLevel, roundBoards, stateTricks, switchMode,
 } from "../js/views/bridge_form.js";
 import { preview } from "../js/state.js";
 import { setLanguage } from "../js/i18n.js";
@@ -140,5 +141,48 @@ test("the contract reads as on a traveller", () => {
   assert.equal(contractLine(state({ level: 1, strain: "NT", declarer: "W", over: -1 })), "1SA door W −1 (6 slagen)");
   setLanguage("de");
   assert.equal(contractLine(state({ level: 6, strain: "H", declarer: "S", over: 0 })), "6♥ von S erfüllt (12 Stiche)");
+  setLanguage("en");
+});
+
+test("the opening lead is left out until suit and card are both chosen, and never scores", () => {
+  const base = state({ level: 4, strain: "S", declarer: "S", over: 1 });
+  assert.equal("lead" in bridgeFacts(base), false, "unused, the lead is not in the record");
+  assert.equal("lead" in bridgeFacts({ ...base, leadOpen: true, leadSuit: "H" }), false, "a suit alone is no card");
+  const led = { ...base, leadOpen: true, leadSuit: "H", leadRank: "K" };
+  const facts = bridgeFacts(led);
+  assert.deepEqual(facts, { board: 2, contract: { level: 4, strain: "S" }, declarer: "S", tricks: 11, lead: "HK" });
+  const { score, error } = preview(list(), 1, facts);
+  assert.equal(error, undefined);
+  assert.equal(score.score, 650, "the spec's +650 with or without a lead");
+  assert.ok(score.explain.includes("Bridge §1-Algemeen: lead: ♥K by W (V, left of declarer); it does not change the score"));
+  assert.equal(bridgeFacts({ ...led, leadSuit: "D", leadRank: "10" }).lead, "D10");
+  assert.deepEqual(bridgeFacts({ ...led, passed: true }), { board: 2, contract: null }, "passed out has no lead");
+  assert.equal(leadCard(clearLead(led)), null);
+  assert.equal(clearLead(led).leadOpen, false);
+});
+
+test("every card of the lead pad is one the rules accept", () => {
+  for (const suit of LEAD_SUITS) {
+    for (const rank of LEAD_RANKS) {
+      const facts = bridgeFacts(state({ level: 1, strain: "NT", declarer: "N", over: 0, leadSuit: suit, leadRank: rank }));
+      assert.equal(preview(list(), 1, facts).score.score, 90, suit + rank);
+    }
+  }
+  assert.equal(LEAD_SUITS.length * LEAD_RANKS.length, 52);
+});
+
+test("the lead is made by the seat left of declarer and reads in the players' words", () => {
+  assert.deepEqual(["N", "E", "S", "W"].map(leader), ["E", "S", "W", "N"]);
+  assert.equal(leader(null), null);
+  setLanguage("en");
+  assert.deepEqual(["HK", "SQ", "CJ", "DA", "D10"].map(cardLabel), ["♥K", "♠Q", "♣J", "♦A", "♦10"]);
+  assert.equal(contractLine(state({ level: 4, strain: "S", declarer: "S", over: 1, leadSuit: "H", leadRank: "K" })),
+    "4♠ by S +1 (11 tricks) · lead ♥K");
+  setLanguage("nl");
+  assert.deepEqual(["HK", "SQ", "CJ"].map(cardLabel), ["♥H", "♠V", "♣B"]);
+  assert.equal(contractLine(state({ level: 3, strain: "NT", declarer: "E", over: 0, leadSuit: "S", leadRank: "Q" })),
+    "3SA door E gemaakt (9 slagen) · uitkomst ♠V");
+  setLanguage("de");
+  assert.deepEqual(["HK", "SQ", "CJ"].map(cardLabel), ["♥K", "♠D", "♣B"]);
   setLanguage("en");
 });

@@ -1,7 +1,9 @@
 // The bridge board entry: the board (the next one of this table's round by default), its
 // dealer and vulnerability, the contract pad (level, strain, ×, ××, or passed out), declarer,
-// and the result as ± against the contract or as tricks. The top half is pure (state → facts,
-// board → dealer/vulnerability, the round's boards) so node can test it; the form is below.
+// the result as ± against the contract or as tricks, and the optional opening lead (a folded
+// row that costs no tap when the table does not write it down). The top half is pure (state →
+// facts, board → dealer/vulnerability, the round's boards) so node can test it; the form is
+// below.
 
 import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
@@ -15,6 +17,9 @@ export const STRAINS = ["C", "D", "H", "S", "NT"];
 const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const DOUBLING_SIGNS = ["", "×", "××"];
 const BOOK = 6; // tricks before the first odd trick (§B1)
+export const LEAD_SUITS = ["S", "H", "D", "C"];
+// Highest first: a lead is mostly an honour or a small card, and the eye finds both ends.
+export const LEAD_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 
 extend({
   nl: {
@@ -27,6 +32,10 @@ extend({
     br_on_list: "staat op de lijst", br_pick_level: "Kies eerst de hoogte.",
     br_boards_of_round: "Spellen van deze ronde", br_C: "klaveren", br_D: "ruiten", br_H: "harten",
     br_S: "schoppen", br_result_as: "Resultaat invoeren als", br_tricks_count: "slagen",
+    br_lead: "Uitkomst", br_lead_optional: "niet verplicht", br_lead_suit: "Kleur van de uitkomst",
+    br_lead_rank: "Kaart van de uitkomst", br_lead_none: "Geen uitkomst", br_lead_pick_suit: "Kies eerst de kleur.",
+    br_rank_J: "B", br_rank_Q: "V", br_rank_K: "H", br_rank_A: "A",
+    br_rank_name_J: "boer", br_rank_name_Q: "vrouw", br_rank_name_K: "heer", br_rank_name_A: "aas",
   },
   de: {
     br_board: "Board", br_dealer: "Geber", br_vulnerable: "In Gefahr", br_vul_None: "niemand",
@@ -38,6 +47,10 @@ extend({
     br_on_list: "steht auf der Liste", br_pick_level: "Wählen Sie zuerst die Stufe.",
     br_boards_of_round: "Boards dieser Runde", br_C: "Kreuz", br_D: "Karo", br_H: "Herz", br_S: "Pik",
     br_result_as: "Ergebnis eingeben als", br_tricks_count: "Stiche",
+    br_lead: "Ausspiel", br_lead_optional: "freiwillig", br_lead_suit: "Farbe des Ausspiels",
+    br_lead_rank: "Karte des Ausspiels", br_lead_none: "Kein Ausspiel", br_lead_pick_suit: "Wählen Sie zuerst die Farbe.",
+    br_rank_J: "B", br_rank_Q: "D", br_rank_K: "K", br_rank_A: "A",
+    br_rank_name_J: "Bube", br_rank_name_Q: "Dame", br_rank_name_K: "König", br_rank_name_A: "Ass",
   },
   en: {
     br_board: "Board", br_dealer: "Dealer", br_vulnerable: "Vulnerable", br_vul_None: "none",
@@ -49,6 +62,10 @@ extend({
     br_on_list: "is on the list", br_pick_level: "Choose the level first.",
     br_boards_of_round: "Boards of this round", br_C: "clubs", br_D: "diamonds", br_H: "hearts",
     br_S: "spades", br_result_as: "Enter the result as", br_tricks_count: "tricks",
+    br_lead: "Lead", br_lead_optional: "optional", br_lead_suit: "Suit of the lead",
+    br_lead_rank: "Card led", br_lead_none: "No lead", br_lead_pick_suit: "Choose the suit first.",
+    br_rank_J: "J", br_rank_Q: "Q", br_rank_K: "K", br_rank_A: "A",
+    br_rank_name_J: "jack", br_rank_name_Q: "queen", br_rank_name_K: "king", br_rank_name_A: "ace",
   },
 });
 
@@ -115,8 +132,30 @@ export function boardLine(board) {
 }
 
 export function initialState(board) {
-  return { board, level: null, strain: null, dbl: 0, passed: false, declarer: null, mode: "over", over: null, tricks: null };
+  return {
+    board, level: null, strain: null, dbl: 0, passed: false, declarer: null, mode: "over", over: null, tricks: null,
+    leadOpen: false, leadSuit: null, leadRank: null,
+  };
 }
+
+/** The opening lead in the record's notation ("HK", "D10"), or null until suit and rank are
+ * both chosen; a passed-out board has no lead. */
+export function leadCard(state) {
+  if (state.passed || !state.leadSuit || !state.leadRank) return null;
+  return `${state.leadSuit}${state.leadRank}`;
+}
+
+/** The seat that makes the opening lead: V, left of declarer (§1-Algemeen). */
+export const leader = (declarer) => (declarer ? SEATS[(SEATS.indexOf(declarer) + 1) % 4] : null);
+
+/** A rank as the players say it: B/V/H in Dutch, B/D/K in German, J/Q/K in English. */
+export const rankLabel = (rank) => (/^[JQKA]$/.test(rank) ? t(`br_rank_${rank}`) : rank);
+
+/** A card as it reads on the traveller: "♥H" (nl), "♥K" (en). */
+export const cardLabel = (card) => `${SUIT_SIGNS[card[0]]}${rankLabel(card.slice(1))}`;
+
+/** Drop the lead and fold its row again. */
+export const clearLead = (state) => ({ ...state, leadOpen: false, leadSuit: null, leadRank: null });
 
 /** Declarer's tricks from the state: typed as tricks, or as ± against the contract. */
 export function stateTricks(state) {
@@ -165,6 +204,8 @@ export function bridgeFacts(state) {
   if (state.declarer !== null) facts.declarer = state.declarer;
   const tricks = stateTricks(state);
   if (tricks !== null) facts.tricks = tricks;
+  const lead = leadCard(state);
+  if (lead) facts.lead = lead;
   return facts;
 }
 
@@ -177,9 +218,11 @@ export function contractLine(state) {
   const contract = `${state.level}${strainSign(state.strain)}${DOUBLING_SIGNS[state.dbl]}`;
   const by = state.declarer ? ` ${t("br_by")} ${state.declarer}` : "";
   const tricks = stateTricks(state);
-  if (tricks === null) return contract + by;
+  const lead = leadCard(state);
+  const led = lead ? ` · ${t("br_lead").toLowerCase()} ${cardLabel(lead)}` : "";
+  if (tricks === null) return contract + by + led;
   const over = tricks - state.level - BOOK;
-  return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks_count")})`;
+  return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks_count")})${led}`;
 }
 
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
@@ -266,6 +309,37 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
     });
   }
 
+  // The opening lead: folded to one button until asked for; then suit, then card.
+  function leadField() {
+    const lead = leadCard(state);
+    const by = leader(state.declarer);
+    const head = [t("br_lead"), lead ? `: ${cardLabel(lead)}` : "", by ? ` ${t("br_by")} ${by}` : ""].join("");
+    if (!state.leadOpen) {
+      return h("div", { class: "field br-lead" },
+        h("button", {
+          type: "button", class: "opt br-lead-toggle", id: "br-lead-toggle", "aria-expanded": "false",
+          onclick: () => set({ leadOpen: true }),
+        }, head, lead ? null : h("small", {}, ` (${t("br_lead_optional")})`)));
+    }
+    return h("div", { class: "field br-lead" },
+      h("div", { class: "br-result-head" },
+        h("span", { class: "lbl", id: "br-lead-head" }, head),
+        h("button", {
+          type: "button", class: "opt br-lead-none", id: "br-lead-none", "aria-expanded": "true",
+          onclick: () => { state = clearLead(state); draw(); emit(); },
+        }, t("br_lead_none"))),
+      pad("lead-suit", LEAD_SUITS, state.leadSuit, (s) => set({ leadSuit: s }), {
+        label: (s) => SUIT_SIGNS[s], aria: t("br_lead_suit"),
+        extra: (s) => ({ class: s === "H" || s === "D" ? "br-red" : "", aria: t(`br_${s}`) }),
+      }),
+      state.leadSuit
+        ? pad("lead-rank", LEAD_RANKS, state.leadRank, (r) => set({ leadRank: r }), {
+          label: rankLabel, aria: t("br_lead_rank"),
+          extra: (r) => (/^[JQKA]$/.test(r) ? { aria: t(`br_rank_name_${r}`) } : {}),
+        })
+        : h("p", { class: "note", id: "br-pick-suit" }, t("br_lead_pick_suit")));
+  }
+
   function draw() {
     const boards = roundBoards(list);
     const done = boardsOnList(list, known);
@@ -313,6 +387,7 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
               onclick: () => { state = switchMode(state, mode); draw(); emit(); },
             }, t(`br_${mode}`))))),
         resultPad()),
+      state.passed ? null : leadField(),
       h("p", { class: "br-summary", id: "br-summary" }, contractLine(state)),
       scoreEl,
       h("button", {
