@@ -2,8 +2,8 @@
 place and percentage, and every board's traveller lines.
 
 Troef enrols a bridge pair as one player (``p4`` → pair number 4), so the pair numbers are
-stable over the season. The opening lead is not part of a deal record, so it is never
-exported (the formats allow it to be missing).
+stable over the season. The opening lead is exported when the table wrote it down (the
+record's optional ``lead``), with a ten as ``T`` as scoring programs write it (``HT``).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class Line:
     ns_mp: int  # centi-MP
     ew_mp: int
     ns_pct: int  # hundredths of a percent
+    lead: str = ""  # the opening lead (``HK``, ``DT``), when it was written down
 
 
 @dataclass
@@ -64,6 +65,11 @@ class Session:
     evening: int
     pairs: list[Pair]
     boards: list[Board]
+
+
+def card_text(card: str | None) -> str:
+    """A card of a record (``H10``, ``SK``) as scoring programs write it (``HT``, ``SK``)."""
+    return card.replace("10", "T") if card else ""
 
 
 def contract_text(contract: str | None) -> str:
@@ -103,6 +109,7 @@ def session(picture: Mapping[str, Any], evening: int) -> Session:
                 ns_mp=t["ns_mp"],
                 ew_mp=t["ew_mp"],
                 ns_pct=t["ns_pct"],
+                lead=card_text(t.get("lead")),
             )
         )
     results = [r for r in picture["evening_results"] if r["evening"] == evening]

@@ -255,12 +255,12 @@ def travellers(picture: Mapping[str, Any]) -> Table:
     """Bridge: every board's result per table, matchpoints and percentages with decimals."""
     headers = [
         "evening", "board", "table", "ns_pair", "ns", "ew_pair", "ew", "contract", "declarer",
-        "tricks", "score_ns", "adjusted", "mp_ns", "mp_ew", "top", "pct_ns",
+        "lead", "tricks", "score_ns", "adjusted", "mp_ns", "mp_ew", "top", "pct_ns",
     ]  # fmt: skip
     rows = [
         [
             t["evening"], t["board"], t["table"], t["ns"], t["ns_name"], t["ew"], t["ew_name"],
-            t["contract"], t["declarer"], t["tricks"], t["score"],
+            t["contract"], t["declarer"], t["lead"], t["tricks"], t["score"],
             " ".join(f"{k} {v}" for k, v in (t["adjusted"] or {}).items()),
             hundredths(t["ns_mp"]), hundredths(t["ew_mp"]), hundredths(t["top"]),
             hundredths(t["ns_pct"]),

@@ -7,7 +7,8 @@ the table's result (Declarer, Contract, Result = tricks, Score = the NS score, S
 ScorePercentage for both sides) and Round, Table, PairNS, PairEW. The first game of a board
 also carries the board's traveller as a ``ScoreTable`` (every table's result), and the
 file's first game the ranking as a ``TotalScoreTable``, for programs that read those. The
-hands are not recorded by Troef, so ``Deal`` is empty; nor is the opening lead. Matchpoints
+hands are not recorded by Troef, so ``Deal`` is empty; the opening lead is in ``Lead`` when
+the table wrote it down. Matchpoints
 are on the 2-per-result scale (top = 2 × (results − 1)), as Troef computes them.
 """
 
@@ -31,7 +32,7 @@ def _quoted(text: str) -> str:
 
 
 SCORE_TABLE = (
-    "Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;"
+    "Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
     "Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;Percentage_EW\\6R"
 )
 TOTAL_TABLE = "Rank\\2R;PairId\\2R;Direction\\3R;TotalPercentage\\6R;Names\\40L"
@@ -66,6 +67,8 @@ def _result_tags(line: Line, board: Board) -> list[str]:
         _tag("Contract", line.contract),
         _tag("Result", "" if line.tricks is None else line.tricks),
     ]
+    if line.lead:
+        tags.append(_tag("Lead", line.lead))
     if line.score is not None and not line.adjusted:
         tags.append(_tag("Score", f"NS {line.score}"))
     tags += [
@@ -156,6 +159,7 @@ def _score_table(board: Board) -> list[str]:
                     line.contract or "-",
                     line.declarer or "-",
                     "-" if line.tricks is None else str(line.tricks),
+                    line.lead or "-",
                     ns,
                     ew,
                     decimal(line.ns_mp),

@@ -291,10 +291,13 @@ def _travellers(
             "ew_mp": r["ew_mp"],
             "top": r["top"],
             "ns_pct": r["ns_pct"],
+            "lead": r["lead"],
         }
         for r in rows(
-            "SELECT * FROM travellers WHERE competition_id = ? "
-            f"AND evening IN ({_in(numbers)}) ORDER BY evening, board, table_no, deal_no",
+            "SELECT t.*, json_extract(d.record, '$.lead') AS lead FROM travellers t "
+            "LEFT JOIN deal_rows d ON d.list_id = t.list_id AND d.deal_no = t.deal_no "
+            f"WHERE t.competition_id = ? AND t.evening IN ({_in(numbers)}) "
+            "ORDER BY t.evening, t.board, t.table_no, t.deal_no",
             [cid, *numbers],
         )
     ]

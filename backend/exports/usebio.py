@@ -3,8 +3,9 @@
 ``USEBIO`` holds the ``CLUB`` and one ``EVENT`` (a pairs event scored by matchpoints):
 its ``PARTICIPANTS`` (each ``PAIR`` with its number, direction, place, percentage and
 players) and every ``BOARD`` with one ``TRAVELLER_LINE`` per table (pairs, contract,
-declarer, tricks, NS score, NS and EW matchpoints). Dates are DD/MM/YYYY; an artificial
-score is written as ``A`` followed by the NS and EW percentages (``A60A40``).
+declarer, the opening lead when written down, tricks, NS score, NS and EW matchpoints).
+Dates are DD/MM/YYYY; an artificial score is written as ``A`` followed by the NS and EW
+percentages (``A60A40``).
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ def write(s: Session) -> str:
                 _add(traveller, "CONTRACT", line.contract or "PASS")
                 if line.declarer:
                     _add(traveller, "PLAYED_BY", line.declarer)
+                if line.lead:
+                    _add(traveller, "LEAD", line.lead)
                 if line.tricks is not None:
                     _add(traveller, "TRICKS", line.tricks)
                 _add(traveller, "SCORE", line.score if line.score is not None else 0)

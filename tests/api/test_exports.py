@@ -19,10 +19,10 @@ from jsonschema import Draft202012Validator
 from backend.aggregates.actor import director
 from backend.api.exports import slug
 from backend.demo.season import build_demo
+from backend.rules.games import default_ruleset
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
-from .test_standings import bridge_evening
 
 
 def played(web: Flask) -> dict[str, Any]:
@@ -187,8 +187,28 @@ def ns_score(line: dict[str, str]) -> int:
     return -int(line["Score_EW"].strip('"'))
 
 
+def bridge_evening_with_leads(web: Flask) -> dict[str, Any]:
+    """The bridge evening of the standings tests; West's opening lead written down at each
+    table of board 1."""
+    app, boss = web.extensions["troef"].app, director()
+    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
+    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
+    app.schedule_evening(boss, cid, "2026-04-07")
+    for pid in pairs:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
+    for tricks, lead, lst in zip((10, 11, 9), LEADS, board_one, strict=True):
+        facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
+        app.record_deal(boss, lst, 1, {**facts, "tricks": tricks, "lead": lead})
+    return {"competition_id": cid, "lists": board_one}
+
+
+LEADS = ("HK", "D10", "CA")
+
+
 def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) -> None:
-    ev = bridge_evening(web)
+    ev = bridge_evening_with_leads(web)
     cid = ev["competition_id"]
     travellers = client.get(f"/api/competitions/{cid}/evenings/1/travellers").json["boards"]
     assert client.get(f"/api/competitions/{cid}/evenings/1/session.pbn").status_code == 401
@@ -213,6 +233,7 @@ def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) ->
         assert (int(game["Result"]), game["Score"]) == (r["tricks"], f"NS {r['score']}")
         assert game["ScoreMP"] == f"NS {r['ns_mp'] / 100:.2f} EW {r['ew_mp'] / 100:.2f}"
         assert game["PairNS"] == r["ns"]["player_id"][1:]
+        assert game["Lead"] in {"HK", "DT", "CA"}
         assert r["ns"]["name"] in (game["North"], f"{game['North']} – {game['South']}")
     table_tag = games[0]["ScoreTable"]
     columns = [c.split("\\")[0] for c in table_tag.split(";")]
@@ -222,6 +243,7 @@ def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) ->
         (int(line["Table"]), ns_score(line), round(float(line["MP_NS"]) * 100)) for line in lines
     )
     assert {line["Contract"] for line in lines} == {"4S"}
+    assert {line["Lead"] for line in lines} == {g["Lead"] for g in games} == {"HK", "DT", "CA"}
     xml = client.get(f"/api/competitions/{cid}/evenings/1/session.usebio.xml")
     assert xml.status_code == 200
     root = ET.fromstring(xml.data)
@@ -243,6 +265,7 @@ def test_pbn_and_usebio_match_the_travellers(web: Flask, client: FlaskClient) ->
     assert got == sorted(
         (r["score"], "4S", "S", r["tricks"], r["ns_mp"], r["ew_mp"]) for r in expected
     )
+    assert {t.findtext("LEAD") for t in board.findall("TRAVELLER_LINE")} == {"HK", "DT", "CA"}
     pairs = {int(p.findtext("PAIR_NUMBER") or 0) for p in event.iter("PAIR")}
     assert {int(r["ns"]["player_id"][1:]) for r in expected} <= pairs
     deals = rows_of(client.get(f"/api/competitions/{cid}/export/deals.csv").get_data(True))
