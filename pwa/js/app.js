@@ -67,15 +67,16 @@ async function draw({ soft = false } = {}) {
   const writer = holdsPen(list, clientId) && !submitted;
   if (writer) ui.penAsked = ui.penRefused = false;
   const { rows, totals } = listRows(list, pending);
-  if (!writer && ui.tab !== "sheet") ui.tab = "sheet";
+  // Without the pen only the list shows; the chosen tab comes back with the pen.
+  const shown = writer ? ui.tab : "sheet";
   const tabs = h("nav", { class: "tabs" },
     TABS.map(([tab, word]) => h("button", {
       type: "button", class: ui.tab === tab ? "tab on" : "tab", id: `tab-${tab}`,
       "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => { ui.tab = tab; ui.explain = null; render(); },
     }, t(word))));
   const dealNo = nextDealNo(list, pending);
-  const key = [list.list_id, writer, ui.tab, ui.explain, dealNo, language(), submitted, submitBlocks(list, pending).length].join("|");
-  if (soft && key === ui.mainKey && writer && FORM_TABS.has(ui.tab) && !ui.explain) return;
+  const key = [list.list_id, writer, shown, ui.explain, dealNo, language(), submitted, submitBlocks(list, pending).length].join("|");
+  if (soft && key === ui.mainKey && writer && FORM_TABS.has(shown) && !ui.explain) return;
   ui.mainKey = key;
   const explained = ui.explain && rows.find((r) => r.deal_no === ui.explain);
   let body;
@@ -86,14 +87,14 @@ async function draw({ soft = false } = {}) {
       onDispute: (dealNo_, reason) => send(list, "raise_dispute", { deal_no: dealNo_, reason }),
       onClose: () => { ui.explain = null; render(); },
     });
-  } else if (ui.tab === "entry") {
+  } else if (shown === "entry") {
     body = entryView({ list, dealNo, preview: (facts) => preview(list, dealNo, facts), onRecord: (facts) => record(list, dealNo, facts) });
-  } else if (ui.tab === "penalty") {
+  } else if (shown === "penalty") {
     body = penaltyForm({
       list, dealNo, preview: (facts) => preview(list, dealNo, facts),
       onRecord: (name, facts) => { ui.tab = "sheet"; send(list, name, { deal_no: dealNo, record: facts }); },
     });
-  } else if (ui.tab === "submit") {
+  } else if (shown === "submit") {
     body = submitView({
       list, totals, blocks: submitBlocks(list, pending), waiting: false,
       onSubmit: (scorer, confirmedBy) => { ui.tab = "sheet"; send(list, "submit_list", { scorer, confirmed_by: confirmedBy }); },
@@ -130,7 +131,7 @@ async function takePen(list) {
 
 function sync() {
   ui.syncing = true;
-  renderStatus();
+  render({ soft: true });
   return syncer.request();
 }
 
