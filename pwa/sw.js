@@ -1,7 +1,7 @@
 // The service worker is a router: the app shell cache-first, API reads network-first,
 // everything else (POSTs above all) straight to the network.
 
-const VERSION = "v1";
+const VERSION = "v2";
 const PREFIX = "troef-";
 const STATIC = `${PREFIX}static-${VERSION}`;
 const API = `${PREFIX}api-${VERSION}`;
@@ -13,7 +13,7 @@ const RULES = [
   "schafkopf.js", "schafkopf_fault.js",
 ].map((name) => `/js/rules/${name}`);
 const VIEWS = ["join", "seats", "sheet", "entry", "klaverjas_form", "bridge_form", "generic_form", "status", "explain",
-  "wiezen_form", "schafkopf_form"]
+  "wiezen_form", "schafkopf_form", "penalty_form", "row_actions", "submit"]
   .map((name) => `/js/views/${name}.js`);
 const SHELL = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",
