@@ -44,6 +44,8 @@ SMALL_TARGETS = """[...document.querySelectorAll('.br button')]
   .filter(([, r]) => r.width < 44 || r.height < 44)
   .map(([text, r]) => `${text} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`)"""
 CONTRACT = re.compile(r"^(\d)(C|D|H|S|NT)(X{0,2}) ([NESW]) (\d+)$")
+# Table 1 writes down the opening lead of its second board: the king of hearts, "♥H" in Dutch.
+LEAD = ("H", "K", "♥H")
 
 
 def facts_of(result: str, board: int) -> dict[str, Any]:
@@ -133,6 +135,13 @@ def play_round_on_phone(
         assert f" {dealer}" in info.inner_text()
         result = RESULTS[board][entry["round"] - 1][0]
         enter_board(page, board, result, by_tricks=entry["table"] == 2 and i == 1)
+        if entry["table"] == 1 and i == 1:
+            toggle = page.locator("#br-lead-toggle")
+            assert toggle.get_attribute("aria-expanded") == "false"  # folded: no tap unless used
+            toggle.click()
+            page.click(f'[data-field="lead-suit"][data-value="{LEAD[0]}"]')
+            page.click(f'[data-field="lead-rank"][data-value="{LEAD[1]}"]')
+            assert LEAD[2] in page.inner_text("#br-summary")
         shown[board] = preview_ns(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         small = page.evaluate(SMALL_TARGETS)
@@ -215,6 +224,8 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
         assert [row["record"]["board"] for row in server.rows] == played
         for row in server.rows:
             board = row["record"]["board"]
+            led = entry is table1 and board == table1["boards"][1]
+            assert row["record"].get("lead") == ("".join(LEAD[:2]) if led else None)
             assert row["score"]["score"] == shown[entry["list_id"]][board]
             assert row["score"]["score"] == RESULTS[board][0][1]
 
@@ -264,6 +275,8 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
             assert row["table"] == entry["table"]
             assert row["ns"]["player_id"] == entry["seats"]["NS"]
             assert row["contract"] == traveller_contract(result)
+            led = row["list_id"] == table1["list_id"] and board["board"] == table1["boards"][1]
+            assert row["lead"] == ("".join(LEAD[:2]) if led else None)
             for pair, mp in (
                 (entry["seats"]["NS"], row["ns_mp"]),
                 (entry["seats"]["EW"], row["ew_mp"]),
