@@ -211,3 +211,38 @@ def test_a_wiezen_competition_stored_before_the_counting_rule_counted_keeps_its_
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             fresh.close()
+
+
+def test_a_competition_snapshot_made_before_version_2_is_upcast_like_its_created_event(
+    sqlite_env: dict[str, str], boss: Actor
+) -> None:
+    app = Troef(env=sqlite_env)
+    own = {"id": "korte-reeks", "base": WIEZEN, "options": {"season_sundays": 3, "season_best": 2}}
+    cid = app.create_competition(boss, "Korte reeks", own)
+    app.schedule_evening(boss, cid, "2026-01-04")
+    app.take_snapshot(app.get_competition(cid).id)
+    conn = sqlite3.connect(sqlite_env["SQLITE_DBNAME"])
+    key, version, raw = conn.execute(
+        "SELECT originator_id, originator_version, state FROM stored_snapshots"
+    ).fetchone()
+    snapshot = json.loads(raw)
+    state = snapshot["state"]
+    assert state.pop("class_version") == 2
+    state["counting"] = {"evenings": 15, "best": 9}  # as version 1 stored it
+    del state["evenings"][0]["draw_stale"]  # version 1 had no stale draws
+    conn.execute(
+        "UPDATE stored_snapshots SET state = ? WHERE originator_id = ? AND originator_version = ?",
+        [json.dumps(snapshot).encode(), key, version],
+    )
+    conn.commit()
+    conn.close()
+    fresh = Troef(env=sqlite_env)
+    try:
+        loaded = fresh.get_competition(cid)
+        assert loaded.counting == {"evenings": 3, "best": 2}
+        assert loaded.evening(1)["draw_stale"] is False
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fresh.close()
+            app.close()
