@@ -163,3 +163,36 @@ def test_a_chain_broken_behind_the_servers_back_is_shown_broken(
         "round 1 · table 1" in broken.inner_text() and "broken at version 3" in broken.inner_text()
     )
     assert errors == []
+
+
+def test_a_long_trail_comes_a_hundred_events_at_a_time(
+    served: tuple[Flask, str], browser: Any
+) -> None:
+    web, base = served
+    ev = evening_played(web)
+    app, boss, cid = web.extensions["troef"].app, director("anna"), ev["competition_id"]
+    for n in range(120):
+        app.enrol_player(boss, cid, f"Reserve {n + 1}")
+    total = len(
+        web.extensions["troef"].views.rows(
+            "SELECT position FROM audit_trail a WHERE a.aggregate_id = ? OR a.aggregate_id IN "
+            "(SELECT list_id FROM lists WHERE competition_id = ?)",
+            [cid, cid],
+        )
+    )
+    assert 100 < total <= 200
+    page = browser.new_page(locale="en-GB")
+    log_in(page, base, f"#/c/{cid}/audit")
+    rows = page.locator("[data-testid=trail] tbody tr")
+    page.wait_for_selector("[data-testid=trail] tbody tr")
+    assert rows.count() == 100 and "PlayerEnrolled" in rows.first.inner_text()
+    assert "Reserve 120" in rows.first.inner_text()  # newest first
+    older = page.get_by_text("Show older")
+    older.click()
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-testid=trail] tbody tr').length === n", arg=total
+    )
+    assert older.is_hidden()
+    numbers = [int(row.split("\t")[0]) for row in rows.all_inner_texts()]
+    assert numbers == sorted(numbers, reverse=True) and len(set(numbers)) == total
+    assert "Created" in rows.last.inner_text()
