@@ -110,8 +110,10 @@ def random_penalty(rng: random.Random, seats: Mapping[str, str], dealer: int) ->
 
 
 def next_dealer(seats: Mapping[str, str], dealer: int, facts: Mapping[str, Any]) -> int:
-    """The next dealer: the same after a pas rond or a penalty row (W-D5), else the left."""
-    if facts.get("contract") in (None, "PAS_ROND"):
+    """The next dealer: the same after a pas rond or a shuffle (W-D5), else the left — also
+    after a second misdeal, which passes the deal on (ART 2, §4.2)."""
+    misdealt = any(p.get("type") == "PEN_MISDEAL" for p in facts.get("penalties") or ())
+    if facts.get("contract") in (None, "PAS_ROND") and not misdealt:
         return dealer
     return dealer % len(seats) + 1
 
