@@ -35,11 +35,23 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     instance.init(tmp_path / "club", "De Troef", "anna", "geheim-genoeg")
     web = create_app({"TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False})
     server = waitress.create_server(web, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    closing = threading.Event()
+
+    def run() -> None:
+        try:
+            server.run()
+        except OSError:
+            # Closing the listening socket from this thread can wake the server's loop on a
+            # closed descriptor; only an error while still serving is a failure.
+            if not closing.is_set():
+                raise
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield web, f"http://127.0.0.1:{server.effective_port}"
     finally:
+        closing.set()
         server.close()
         thread.join(timeout=5)
         web.extensions["troef"].close()
