@@ -123,8 +123,9 @@ def upcast_counting(state: dict[str, Any]) -> None:
     for key, option in (("evenings", "season_sundays"), ("best", "season_best")):
         if counting.get(key) == COUNTING["wiezen"][key] and isinstance(options.get(option), int):
             counting[key] = options[option]
-    if isinstance(counting.get("best"), int) and isinstance(counting.get("evenings"), int):
-        counting["best"] = min(counting["best"], counting["evenings"])  # as creation refuses
+    evenings, best = counting.get("evenings"), counting.get("best")
+    if isinstance(best, int) and isinstance(evenings, int) and evenings >= 1:
+        counting["best"] = min(best, evenings)  # a best above the season: creation refuses it
     state["counting"] = counting
 
 
