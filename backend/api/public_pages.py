@@ -116,6 +116,7 @@ def season(comp: dict[str, Any], lang: str) -> dict[str, Any]:
         "rulings": rulings,
         "tiebreaks": comp["game"] == "schafkopf",
         "rule": counting_rule(comp, unit, lang),
+        "dropped": any(not r["counts"] for line in lines for r in line["results"]),
         "notice": _option(comp, "absent_with_notice", 4200),
         "sit_out": _option(comp, "sit_out", 1600),
         "provisional": any(r["provisional"] for r in results if r["status"] != "error"),
