@@ -14,6 +14,7 @@ from flask import Flask
 from backend.aggregates.actor import director
 
 from .conftest import klaverjas_evening
+from .test_wiezen_evening import wiezen_evening
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SEATS = "NESW"
@@ -227,4 +228,47 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
 
     # Fetches failing while offline are expected; anything else is not.
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
+    context.close()
+
+
+def test_wiezen_penalty_rows_count_in_the_totals_but_not_as_deals(
+    served: tuple[Flask, str], browser: Any
+) -> None:
+    web, base = served
+    evening = wiezen_evening(web, players=4)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="nl-NL")
+    page = context.new_page()
+    page.goto(f"{base}/t/{evening['code']}")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".pen-mine")
+
+    # Seat 2 shuffles after the first deal (ART 1): a row of its own, −3 for him, +1 each.
+    page.click("#tab-penalty")
+    page.click("#pf-kind-shuffle")
+    page.click('[data-pf="offender"][data-value="2"]')
+    page.click("#pf-record")
+    # Seat 1 trumps in trick 5 of his own vraag with seat 3; they had 4 tricks (ART 10).
+    page.click("#tab-penalty")
+    page.click("#pf-kind-misplay")
+    page.click('[data-pf="contract"][data-value="VRAAG"]')
+    page.click('[data-pf="declarer"][data-value="1"]')
+    page.click('[data-pf="partner"][data-value="3"]')
+    page.click('[data-pf="offender"][data-value="1"]')
+    page.fill("#pf-trick", "5")
+    page.fill("#pf-before", "4")
+    page.wait_for_selector("#pf-preview .ok")
+    page.click("#pf-record")
+    confirmed(page, 'tr.row[data-deal="2"]')
+
+    app = web.extensions["troef"].app
+    server = app.get_list(evening["list_id"])
+    assert [(r["kind"], r["score"]["counts"]) for r in server.rows] == [
+        ("penalty", False),
+        ("deal", True),
+    ]
+    assert server.counted_deals == 1
+    totals = server.totals()
+    assert totals == {"1": -23, "2": 9, "3": 1, "4": 13}
+    assert page.locator("tfoot td[data-seat]").all_inner_texts() == ["-23", "9", "1", "13"]
+    assert "straf" in page.inner_text('tr.row[data-deal="1"] .marks')
     context.close()
