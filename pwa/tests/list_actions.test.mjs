@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { confirmers, isSubmitted, listRows, nextDealNo, submitBlocks } from "../js/state.js";
 import { PENALTIES, penaltyFacts, playSeats } from "../js/views/penalty_form.js";
 import { checkReason } from "../js/views/row_actions.js";
-import { advice } from "../js/views/status.js";
+import { advice, entryLabel } from "../js/views/status.js";
 import { preview } from "../js/state.js";
 import { setLanguage } from "../js/i18n.js";
 
@@ -138,4 +138,11 @@ test("a refused entry says what to do by the kind of refusal", () => {
   assert.match(advice({ error: { error: "pen_elsewhere" } }), /director to move it/);
   assert.match(advice({ error: { error: "list_submitted" } }), /submitted/);
   assert.match(advice({ error: { error: "invalid" } }), /Check the deal on paper/);
+});
+
+test("a refused entry is named by its deal, or as taking the pen or the submission", () => {
+  setLanguage("en");
+  assert.equal(entryLabel({ name: "void_deal", args: { deal_no: 7, reason: "x" } }), "Deal 7");
+  assert.equal(entryLabel({ name: "submit_list", args: { scorer: "N", confirmed_by: "E" } }), "Submission");
+  assert.equal(entryLabel({ name: "join", args: {} }), "Taking the pen");
 });
