@@ -34,7 +34,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     waitress = pytest.importorskip("waitress.server")
     instance.init(tmp_path / "club", "De Troef", "anna", "geheim-genoeg")
     web = create_app({"TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False})
-    server = waitress.create_server(web, host="127.0.0.1", port=0, threads=8)
+    server = waitress.create_server(
+        web, host="127.0.0.1", port=0, threads=8, channel_request_lookahead=1
+    )
     closing = threading.Event()
 
     def run() -> None:
