@@ -90,7 +90,9 @@ function at(path, ...parts) {
   return query ? `${path}?${query}` : path;
 }
 
-function block(title, cid, name, game, evening = null) {
+// A season of fifteen evenings has fifteen blocks: each evening's links fold away, the
+// latest evening's open.
+function block(title, cid, name, game, evening = null, open = true) {
   const base = `/api/competitions/${encodeURIComponent(cid)}`;
   const lang = language();
   const only = evening ? `evening=${evening.evening}` : "";
@@ -98,8 +100,7 @@ function block(title, cid, name, game, evening = null) {
   const file = stem(name, evening);
   const printLists = at(`/print/competitions/${encodeURIComponent(cid)}/lists`, only, language_);
   const testid = evening ? `evening-${evening.evening}` : "season";
-  return h("section", { class: "card ex-block", dataset: { testid } },
-    h("h3", {}, title),
+  const links = [
     h("h4", {}, t("ex_everything")),
     h("ul", { class: "ex-links" },
       link(at(`${base}/export.json`, only), t("ex_json"), `${file}.json`),
@@ -119,7 +120,11 @@ function block(title, cid, name, game, evening = null) {
       h("ul", { class: "ex-links" },
         link(`${base}/evenings/${evening.evening}/session.pbn`, t("ex_pbn"), `${file}.pbn`),
         link(`${base}/evenings/${evening.evening}/session.usebio.xml`, t("ex_usebio"), `${file}-usebio.xml`)),
-    ] : null);
+    ] : null,
+  ];
+  if (!evening) return h("section", { class: "card ex-block", dataset: { testid } }, h("h3", {}, title), links);
+  return h("details", { class: "card ex-block", dataset: { testid }, open },
+    h("summary", {}, h("h3", {}, title)), links);
 }
 
 async function exportsView(ctx) {
@@ -138,6 +143,7 @@ async function exportsView(ctx) {
     h("div", { class: "ex-grid" },
       block(t("ex_season"), cid, name, game),
       evenings.length
-        ? evenings.map((e) => block(say("ex_evening", { n: e.evening, date: e.date }), cid, name, game, e))
+        ? evenings.map((e, i) => block(say("ex_evening", { n: e.evening, date: e.date }), cid, name, game, e,
+          i === evenings.length - 1))
         : h("p", {}, t("ex_no_evenings"))));
 }
