@@ -8,7 +8,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..aggregates.competition import COUNTING
+from ..aggregates.competition import counting_defaults
 from ..aggregates.errors import InvalidInput
 from ..rules import RuleError
 from ..rules.games import presets, ruleset_from_stored
@@ -60,7 +60,7 @@ class RuleSets(MethodView):
                     {
                         **described(rs),
                         "default": rs.game not in firsts,
-                        "counting": COUNTING[rs.game],
+                        "counting": counting_defaults(rs),
                     }
                 )
             firsts.add(rs.game)

@@ -31,7 +31,7 @@ blp = Blueprint(
 )
 EVENING = "/<int(min=1, max=9999):evening>"
 CLOSED = (409, "the evening is closed (or, to close it, a list is still open)")
-DRAWN = (409, "the evening is closed, or the tables are drawn (draw again after a change)")
+DRAWN = (409, "the evening is closed, or play has started (the attendance stays as drawn)")
 
 
 @blp.route("")
@@ -158,6 +158,7 @@ def detail(competition_id: str, number: int) -> dict[str, Any]:
     row = evening_row(competition_id, number)
     cid = row["competition_id"]
     who = names(cid)
+    open_lists = lists(cid, number)
     status = {
         r["player_id"]: r["status"]
         for r in services().views.rows(
@@ -172,6 +173,8 @@ def detail(competition_id: str, number: int) -> dict[str, Any]:
         "closed": bool(row["closed"]),
         "attendance": [{**player(p, who), "status": status.get(p)} for p in who],
         "draw": drawn(row, who),
+        # Attendance changed after the draw cancelled its lists: the director draws again.
+        "draw_stale": bool(row["draw"]) and not open_lists,
         "lists": [
             {
                 "list_id": lst["list_id"],
@@ -185,7 +188,7 @@ def detail(competition_id: str, number: int) -> dict[str, Any]:
                 "open_disputes": lst["open_disputes"],
                 "submitted_head": lst["submitted_head"],
             }
-            for lst in lists(cid, number)
+            for lst in open_lists
         ],
     }
 

@@ -81,6 +81,10 @@ class EveningSchema(Schema):
     closed = fields.Boolean(required=True)
     attendance = fields.List(fields.Nested(AttendanceSchema), required=True)
     draw = fields.Nested(DrawSchema, allow_none=True, required=True)
+    draw_stale = fields.Boolean(
+        required=True,
+        metadata={"description": "the attendance changed after the draw: draw again before play"},
+    )
     lists = fields.List(fields.Nested(EveningListSchema), required=True)
 
 

@@ -89,18 +89,20 @@ def test_a_late_player_after_the_draw_cancels_its_tables_until_the_director_draw
     for pid in ("p1", "p2", "p3", "p4"):
         client.put(f"{base}/1/attendance/{pid}", json={"status": "present"}, headers=headers)
     first = client.post(f"{base}/1/draw", json={"seed": "lot"}, headers=headers).json
-    assert len(first["lists"]) == 1
+    assert len(first["lists"]) == 1 and first["draw_stale"] is False
     late = client.put(f"{base}/1/attendance/p5", json={"status": "present"}, headers=headers)
     assert late.status_code == 200 and late.json["status"] == "present"
     conforms(client, late)
     stale = client.get(f"{base}/1").json
     assert stale["draw"]["draw_no"] == 1 and stale["lists"] == []  # no table plays the old draw
+    assert stale["draw_stale"] is True
     assert {a["player_id"]: a["status"] for a in stale["attendance"]}["p5"] == "present"
     again = client.post(f"{base}/1/draw", json={"seed": "lot"}, headers=headers)
     assert again.status_code == 200 and again.json["draw"]["draw_no"] == 2
     (table,) = again.json["draw"]["rounds"][0]["tables"]
     assert {s["name"] for s in table["seats"]} == {"P0", "P1", "P2", "P3", "P4"}
     assert [entry["status"] for entry in again.json["lists"]] == ["open"]
+    assert again.json["draw_stale"] is False
 
 
 def test_table_cards_carry_the_join_codes_for_the_director_only(

@@ -16,7 +16,10 @@ export async function eveningView(ctx) {
   ctx.crumbs({ href: "#/", label: t("c_home") }, { href: `#/c/${cid}`, label: comp.name },
     { label: `${t("s_evening")} ${n}` });
   const withdrawn = new Set(comp.players.filter((p) => p.withdrawn).map((p) => p.player_id));
-  const locked = Boolean(evening.draw) || evening.closed;
+  // Attendance may change after the draw until play starts; the server then cancels the
+  // draw's lists and the director draws again (draw_stale).
+  const started = evening.lists.some((l) => l.rows > 0 || l.status !== "open");
+  const locked = started || evening.closed;
   const status = new Map(evening.attendance.map((a) => [a.player_id, a.status]));
   const count = h("p", { class: "count", id: "present-count" });
   const showCount = () => {
@@ -94,6 +97,7 @@ function drawCard(ctx, cid, n, comp, evening) {
   const draw = evening.draw;
   return h("div", { class: "card draw" },
     h("h3", {}, t("s_draw_no")),
+    evening.draw_stale ? h("p", { class: "warn note-box", id: "draw-stale", role: "alert" }, t("s_draw_stale")) : null,
     draw ? h("p", { class: "seed-line" }, `${t("s_draw_no")} ${draw.draw_no} · ${t("s_seed")}: `,
       h("b", { class: "mono", id: "seed" }, draw.seed)) : null,
     form,

@@ -30,7 +30,8 @@ extend({
     s_seed_help: "Leeg laten voor een willekeurige loting; dezelfde seed geeft dezelfde tafels.",
     s_draw_no: "Loting", s_table: "Tafel", s_round: "Ronde", s_seat: "Plaats",
     s_sitting_out: "Zit uit", s_boards: "Spellen", s_attendance_locked:
-      "De tafels zijn geloot: de aanwezigheid ligt vast. Opnieuw loten kan tot het eerste spel.",
+      "Het spel is begonnen: de aanwezigheid ligt vast.",
+    s_draw_stale: "De aanwezigheid veranderde na de loting: loot opnieuw voor er gespeeld wordt.",
     s_print: "Afdrukken", s_join_code: "Tafelcode", s_scan: "Scan de code of open",
     s_no_cards: "Nog geen tafels: loot eerst.", s_durchgang: "Durchgang", s_partij: "Partij",
     s_withdraw_reason_prompt: "Reden van terugtrekken",
@@ -61,7 +62,8 @@ extend({
     s_seed_help: "Leer lassen für eine zufällige Auslosung; derselbe Seed ergibt dieselben Tische.",
     s_draw_no: "Auslosung", s_table: "Tisch", s_round: "Runde", s_seat: "Platz",
     s_sitting_out: "Setzt aus", s_boards: "Boards", s_attendance_locked:
-      "Die Tische sind ausgelost: die Anwesenheit steht fest. Neu auslosen geht bis zum ersten Spiel.",
+      "Das Spiel hat begonnen: die Anwesenheit steht fest.",
+    s_draw_stale: "Die Anwesenheit hat sich nach der Auslosung geändert: vor dem Spiel neu auslosen.",
     s_print: "Drucken", s_join_code: "Tischcode", s_scan: "Code scannen oder öffnen",
     s_no_cards: "Noch keine Tische: zuerst auslosen.", s_durchgang: "Durchgang", s_partij: "Partij",
     s_withdraw_reason_prompt: "Grund für das Zurückziehen",
@@ -92,7 +94,8 @@ extend({
     s_seed_help: "Leave empty for a random draw; the same seed gives the same tables.",
     s_draw_no: "Draw", s_table: "Table", s_round: "Round", s_seat: "Seat",
     s_sitting_out: "Sits out", s_boards: "Boards", s_attendance_locked:
-      "The tables are drawn: attendance is fixed. The draw can be made again until the first deal.",
+      "Play has started: attendance is fixed.",
+    s_draw_stale: "Attendance changed after the draw: draw again before play.",
     s_print: "Print", s_join_code: "Table code", s_scan: "Scan the code or open",
     s_no_cards: "No tables yet: draw first.", s_durchgang: "Durchgang", s_partij: "Partij",
     s_withdraw_reason_prompt: "Reason for withdrawing",
