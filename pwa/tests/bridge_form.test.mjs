@@ -184,5 +184,7 @@ test("the lead is made by the seat left of declarer and reads in the players' wo
     "3SA door E gemaakt (9 slagen) · uitkomst ♠V");
   setLanguage("de");
   assert.deepEqual(["HK", "SQ", "CJ"].map(cardLabel), ["♥K", "♠D", "♣B"]);
+  assert.equal(contractLine(state({ level: 6, strain: "H", declarer: "S", over: 0, leadSuit: "C", leadRank: "Q" })),
+    "6♥ von S erfüllt (12 Stiche) · Ausspiel ♣D");
   setLanguage("en");
 });

@@ -32,7 +32,7 @@ extend({
     br_on_list: "staat op de lijst", br_pick_level: "Kies eerst de hoogte.",
     br_boards_of_round: "Spellen van deze ronde", br_C: "klaveren", br_D: "ruiten", br_H: "harten",
     br_S: "schoppen", br_result_as: "Resultaat invoeren als", br_tricks_count: "slagen",
-    br_lead: "Uitkomst", br_lead_optional: "niet verplicht", br_lead_suit: "Kleur van de uitkomst",
+    br_lead: "Uitkomst", br_lead_in_line: "uitkomst", br_lead_optional: "niet verplicht", br_lead_suit: "Kleur van de uitkomst",
     br_lead_rank: "Kaart van de uitkomst", br_lead_none: "Geen uitkomst", br_lead_pick_suit: "Kies eerst de kleur.",
     br_rank_J: "B", br_rank_Q: "V", br_rank_K: "H", br_rank_A: "A",
     br_rank_name_J: "boer", br_rank_name_Q: "vrouw", br_rank_name_K: "heer", br_rank_name_A: "aas",
@@ -47,7 +47,7 @@ extend({
     br_on_list: "steht auf der Liste", br_pick_level: "Wählen Sie zuerst die Stufe.",
     br_boards_of_round: "Boards dieser Runde", br_C: "Kreuz", br_D: "Karo", br_H: "Herz", br_S: "Pik",
     br_result_as: "Ergebnis eingeben als", br_tricks_count: "Stiche",
-    br_lead: "Ausspiel", br_lead_optional: "freiwillig", br_lead_suit: "Farbe des Ausspiels",
+    br_lead: "Ausspiel", br_lead_in_line: "Ausspiel", br_lead_optional: "freiwillig", br_lead_suit: "Farbe des Ausspiels",
     br_lead_rank: "Karte des Ausspiels", br_lead_none: "Kein Ausspiel", br_lead_pick_suit: "Wählen Sie zuerst die Farbe.",
     br_rank_J: "B", br_rank_Q: "D", br_rank_K: "K", br_rank_A: "A",
     br_rank_name_J: "Bube", br_rank_name_Q: "Dame", br_rank_name_K: "König", br_rank_name_A: "Ass",
@@ -62,7 +62,7 @@ extend({
     br_on_list: "is on the list", br_pick_level: "Choose the level first.",
     br_boards_of_round: "Boards of this round", br_C: "clubs", br_D: "diamonds", br_H: "hearts",
     br_S: "spades", br_result_as: "Enter the result as", br_tricks_count: "tricks",
-    br_lead: "Lead", br_lead_optional: "optional", br_lead_suit: "Suit of the lead",
+    br_lead: "Lead", br_lead_in_line: "lead", br_lead_optional: "optional", br_lead_suit: "Suit of the lead",
     br_lead_rank: "Card led", br_lead_none: "No lead", br_lead_pick_suit: "Choose the suit first.",
     br_rank_J: "J", br_rank_Q: "Q", br_rank_K: "K", br_rank_A: "A",
     br_rank_name_J: "jack", br_rank_name_Q: "queen", br_rank_name_K: "king", br_rank_name_A: "ace",
@@ -219,7 +219,7 @@ export function contractLine(state) {
   const by = state.declarer ? ` ${t("br_by")} ${state.declarer}` : "";
   const tricks = stateTricks(state);
   const lead = leadCard(state);
-  const led = lead ? ` · ${t("br_lead").toLowerCase()} ${cardLabel(lead)}` : "";
+  const led = lead ? ` · ${t("br_lead_in_line")} ${cardLabel(lead)}` : "";
   if (tricks === null) return contract + by + led;
   const over = tricks - state.level - BOOK;
   return `${contract}${by} ${over === 0 ? t("br_made") : overLabel(over)} (${tricks} ${t("br_tricks_count")})${led}`;
