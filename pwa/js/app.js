@@ -72,7 +72,7 @@ async function draw({ soft = false } = {}) {
   const tabs = h("nav", { class: "tabs" },
     TABS.map(([tab, word]) => h("button", {
       type: "button", class: ui.tab === tab ? "tab on" : "tab", id: `tab-${tab}`,
-      "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => { ui.tab = tab; ui.explain = null; render(); },
+      "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => openTab(tab),
     }, t(word))));
   const dealNo = nextDealNo(list, pending);
   const key = [list.list_id, writer, shown, ui.explain, dealNo, language(), submitted, submitBlocks(list, pending).length].join("|");
@@ -113,6 +113,14 @@ async function draw({ soft = false } = {}) {
   replace(main, seats,
     writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
+}
+
+// Tapping the tab already open keeps its form as it is (and what is typed in it).
+function openTab(tab) {
+  if (ui.tab === tab && !ui.explain) return;
+  ui.tab = tab;
+  ui.explain = null;
+  render();
 }
 
 // Queue a mutation for the current list, show it at once, and sync.
