@@ -47,7 +47,7 @@ extend({
     br_on_list: "steht auf der Liste", br_pick_level: "Wählen Sie zuerst die Stufe.",
     br_boards_of_round: "Boards dieser Runde", br_C: "Kreuz", br_D: "Karo", br_H: "Herz", br_S: "Pik",
     br_result_as: "Ergebnis eingeben als", br_tricks_count: "Stiche",
-    br_lead: "Ausspiel", br_lead_in_line: "Ausspiel", br_lead_optional: "freiwillig", br_lead_suit: "Farbe des Ausspiels",
+    br_lead: "Ausspiel", br_lead_in_line: "Ausspiel", br_lead_optional: "optional", br_lead_suit: "Farbe des Ausspiels",
     br_lead_rank: "Karte des Ausspiels", br_lead_none: "Kein Ausspiel", br_lead_pick_suit: "Wählen Sie zuerst die Farbe.",
     br_rank_J: "B", br_rank_Q: "D", br_rank_K: "K", br_rank_A: "A",
     br_rank_name_J: "Bube", br_rank_name_Q: "Dame", br_rank_name_K: "König", br_rank_name_A: "Ass",
