@@ -153,6 +153,9 @@ class Mutations(MethodView):
         if "client" in args:
             where.append("client_id = ?")
             params.append(args["client"])
+        if "list" in args:
+            where.append("target = ?")
+            params.append(str(args["list"]))
         rows = services().views.rows(
             f"SELECT rowid AS cursor, * FROM mutations WHERE {' AND '.join(where)} "
             "ORDER BY rowid LIMIT ?",

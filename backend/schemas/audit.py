@@ -116,6 +116,7 @@ class MutationArgsSchema(PageArgsSchema):
         metadata={"description": "refused: every refusal, conflicts included"},
     )
     client = fields.String(validate=CLIENT_ID)
+    list = fields.UUID(metadata={"description": "one list's mutations"})
 
 
 class DeviceMutationSchema(Schema):

@@ -120,6 +120,9 @@ def test_refused_and_conflicting_mutations_are_kept_with_the_reason(
     assert paged.json["more"] is True and len(paged.json["mutations"]) == 1
     rest = client.get(f"/api/mutations?status=all&since={paged.json['cursor']}").json
     assert len(rest["mutations"]) == 3
+    assert len(client.get(f"/api/mutations?status=all&list={lst}").json["mutations"]) == 4
+    other = ev["competition_id"]  # a UUID, but no list of it: nothing
+    assert client.get(f"/api/mutations?status=all&list={other}").json["mutations"] == []
 
 
 def test_the_audit_is_for_the_director_only(web: Flask, client: FlaskClient) -> None:

@@ -189,8 +189,7 @@ export async function listView(ctx) {
     }
     if (sheet.version === version) return;
     version = sheet.version;
-    const all = await refusedMutations(ctx.api, "all");
-    const mine = all.filter((m) => m.list_id === lid);
+    const mine = await refusedMutations(ctx.api, "all", lid);
     replace(parts.devices, [...new Set(mine.map((m) => m.client_id))].map((d) => h("option", { value: d })));
     const refusedHere = mine.filter((m) => m.outcome !== "applied");
     replace(refused, h("h3", {}, t("rm_list_refused")), mutationsTable(refusedHere, () => String(sheet.table)));

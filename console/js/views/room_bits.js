@@ -102,11 +102,12 @@ export function mutationsTable(mutations, tableOf = () => "", attrs = {}) {
 }
 
 // Every refused mutation the server kept (paged through; 500 a page).
-export async function refusedMutations(api, status = "refused") {
+export async function refusedMutations(api, status = "refused", list = null) {
   const out = [];
   let since = 0;
+  const only = list ? `&list=${encodeURIComponent(list)}` : "";
   for (let page = 0; page < 20; page += 1) {
-    const answer = await api.get(`mutations?status=${status}&limit=500&since=${since}`);
+    const answer = await api.get(`mutations?status=${status}&limit=500&since=${since}${only}`);
     out.push(...answer.mutations);
     since = answer.cursor;
     if (!answer.more) break;
