@@ -190,13 +190,17 @@ class Troef(Application[UUID]):
         raise ConcurrentChange("the competition kept changing; try again", "competition_id")
 
     def close_evening(self, actor: Actor, competition_id: str, evening: int) -> None:
-        """Close an evening once every list of it is submitted (or cancelled)."""
+        """Close an evening once every list of it is submitted (or cancelled).
+
+        The close anchors each list's head and version in the competition's chain: a
+        submitted or cancelled list never changes again, so ``verify`` can later prove that
+        none of its events was removed from the end.
+        """
         competition = self.get_competition(competition_id)
         entries = (competition.evening(evening)["draw"] or {}).get("lists", [])
+        lists = [self.get_list(e["list_id"]) for e in entries]
         still_open = [
-            str(sl.table)
-            for sl in (self.get_list(e["list_id"]) for e in entries)
-            if sl.submitted is None and sl.cancelled is None
+            str(sl.table) for sl in lists if sl.submitted is None and sl.cancelled is None
         ]
         if still_open:
             raise Conflict(
@@ -204,7 +208,8 @@ class Troef(Application[UUID]):
                 "close a short list first if needed",
                 "evening",
             )
-        self._on_competition(competition_id, lambda c: c.close_evening(evening, actor))
+        heads = {str(sl.id): {"head": sl.head, "version": sl.version} for sl in lists}
+        self._on_competition(competition_id, lambda c: c.close_evening(evening, actor, heads))
 
     def adjust_standing(
         self,
@@ -409,7 +414,8 @@ class Troef(Application[UUID]):
         return replay(self, list_uuid(list_id), deal_no)
 
     def verify(self) -> AuditReport:
-        """Recompute every hash chain from the stored events."""
+        """Recompute every hash chain from the stored events, and check the heads that the
+        close of each evening anchored for its lists (a list shortened at its end)."""
         return verify(self)
 
     # ---- rule sets ----------------------------------------------------------------------

@@ -4,6 +4,11 @@ Reads the application's notification log in order (SQLite and PostgreSQL alike),
 events by aggregate, and recomputes each event's hash from what is stored. A change made
 behind the application's back — an edited points value, a removed or reordered event —
 breaks the chain at that event, and the first broken link of each aggregate is named.
+
+A chain shortened at its end still checks out on its own, so the close of an evening anchors
+each of its lists' head and version in the competition's chain (``EveningClosed.heads``).
+Every anchor of an event that verified is then checked against the list's stored chain: it
+must reach that version, and its event there must have that hash.
 """
 
 from __future__ import annotations
@@ -75,10 +80,65 @@ def notifications(app: Application[Any]) -> Iterator[Notification]:
         start = page[-1].id
 
 
+@dataclass(frozen=True)
+class Anchor:
+    """A list's head and version as the close of its evening recorded them."""
+
+    list_id: str
+    head: str
+    version: int
+    place: str  # "list … of 'Zondagen', evening 2, round 1, table 3"
+
+
+@dataclass
+class Anchors:
+    """What the competitions' chains say about their lists, gathered while verifying."""
+
+    names: dict[UUID, str] = field(default_factory=dict)  # competition: its name
+    places: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # list: (round, table)
+    anchors: list[Anchor] = field(default_factory=list)
+
+    def read(self, report: ChainReport, n: Notification, name: str, state: dict[str, Any]) -> None:
+        """Take the names, the draws' tables and the closes' anchors of a verified event."""
+        if name == "Created":
+            self.names[n.originator_id] = str(state.get("name", ""))
+        elif name == "SeatingDrawn":
+            for entry in state.get("lists") or []:
+                self.places[str(entry.get("list_id"))] = (entry.get("round"), entry.get("table"))
+        elif name == "EveningClosed":  # version 1 anchored nothing: no ``heads``
+            for list_id, anchor in (state.get("heads") or {}).items():
+                if not _well_formed(anchor):  # only a hand-made event, hashed by hand, has this
+                    report.broken_at = n.originator_version
+                    report.problem = f"its anchor of list {list_id} is not a head and a version"
+                    return
+                round_no, table = self.places.get(list_id, ("?", "?"))
+                place = (
+                    f"list {list_id} of {self.names.get(n.originator_id, '?')!r}, "
+                    f"evening {state['evening']}, round {round_no}, table {table}"
+                )
+                self.anchors.append(
+                    Anchor(list_id, str(anchor["head"]), int(anchor["version"]), place)
+                )
+
+
+def _well_formed(anchor: Any) -> bool:
+    return (
+        isinstance(anchor, dict)
+        and isinstance(anchor.get("head"), str)
+        and isinstance(anchor.get("version"), int)
+        and not isinstance(anchor.get("version"), bool)
+    )
+
+
 def verify(app: Application[Any]) -> AuditReport:
-    """Recompute every chain; name the first broken link of each broken one."""
+    """Recompute every chain; name the first broken link of each broken one.
+
+    Then check the lists' heads anchored by the close of their evening (:func:`check_anchor`).
+    """
     reports: dict[UUID, ChainReport] = {}
     expected_version: dict[UUID, int] = {}
+    hashes: dict[UUID, dict[int, str]] = {}  # each list's verified hash at each version
+    anchors = Anchors()
     for n in notifications(app):
         kind, _, name = n.topic.partition(":")[2].rpartition(".")
         if kind not in CHAINED:
@@ -95,7 +155,48 @@ def verify(app: Application[Any]) -> AuditReport:
             continue
         check_event(report, n, name, state, expected_version.get(n.originator_id, 1))
         expected_version[n.originator_id] = n.originator_version + 1
+        if not report.ok:
+            continue  # nothing after a broken link is trusted, nor used as evidence
+        if kind == "Competition":
+            anchors.read(report, n, name, state)
+        else:
+            hashes.setdefault(n.originator_id, {})[n.originator_version] = report.head
+    for anchor in anchors.anchors:
+        check_anchor(reports, hashes, anchor)
     return AuditReport(sorted(reports.values(), key=lambda r: (r.kind, r.aggregate_id)))
+
+
+def check_anchor(
+    reports: dict[UUID, ChainReport], hashes: dict[UUID, dict[int, str]], anchor: Anchor
+) -> None:
+    """A list's stored chain must reach the anchored version with the anchored hash there.
+
+    Events after it would be no harm (the chain still proves them); a chain that ends before
+    it lost its newest events, and a different hash there means they were replaced. A list
+    already broken keeps its first broken link.
+    """
+    try:
+        list_uuid = UUID(anchor.list_id)
+    except ValueError:
+        return  # not a list id: the close's own hash proves this is what was recorded
+    report = reports.setdefault(list_uuid, ChainReport(anchor.list_id, "ScoreList"))
+    if not report.ok:
+        return
+    stored = hashes.get(list_uuid, {})
+    anchored = (
+        f"the evening's close anchored version {anchor.version} with head {anchor.head[:12]}…"
+    )
+    last = max(stored, default=0)
+    if anchor.version not in stored:
+        report.broken_at = last + 1
+        ends = f"ends at version {last}" if last else "has no events"
+        report.problem = f"{anchor.place}: {anchored}, the stored chain {ends}"
+    elif stored[anchor.version] != anchor.head:
+        report.broken_at = anchor.version
+        report.problem = (
+            f"{anchor.place}: {anchored}, the stored event at that version has head "
+            f"{stored[anchor.version][:12]}…"
+        )
 
 
 def readable(app: Application[Any], state: Any) -> dict[str, Any] | None:

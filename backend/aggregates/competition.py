@@ -247,7 +247,22 @@ class Competition(Chained):
             agg.evenings[self.evening - 1]["draw_stale"] = False
 
     class EveningClosed(Chained.Event):
+        """The evening is closed. Version 2 anchors each list's final state in this chain.
+
+        ``heads`` maps each list of the evening's draw to its ``head`` and ``version`` when the
+        evening closed, so deleting a list's newest events (its ``ListSubmitted``, its last
+        deals) breaks the competition's record of it: ``troef audit verify`` compares them
+        (:mod:`backend.audit`). An evening closed before version 2 anchored nothing.
+        """
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["heads"] = {}
+
         evening: int
+        heads: dict[str, dict[str, Any]]
         actor: dict[str, Any]
 
         def apply(self, agg: Any) -> None:
@@ -397,10 +412,21 @@ class Competition(Chained):
         )
         return number
 
-    def close_evening(self, evening: int, actor: Actor) -> None:
+    def close_evening(
+        self, evening: int, actor: Actor, heads: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> None:
+        """Close an evening, anchoring its lists' ``heads`` (list id: head and version)."""
         check_director(actor, "close an evening")
         self.open_evening(evening)
-        self._record(self.EveningClosed, evening=evening, actor=actor.as_dict())
+        self._record(
+            self.EveningClosed,
+            evening=evening,
+            heads={
+                list_id: {"head": str(anchor["head"]), "version": int(anchor["version"])}
+                for list_id, anchor in (heads or {}).items()
+            },
+            actor=actor.as_dict(),
+        )
 
     def adjust_standing(
         self, player_id: str, points: int, reason: str, article: str, actor: Actor
