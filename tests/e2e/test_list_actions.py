@@ -247,6 +247,7 @@ def test_wiezen_penalty_rows_count_in_the_totals_but_not_as_deals(
     page.click("#pf-kind-shuffle")
     page.click('[data-pf="offender"][data-value="2"]')
     page.click("#pf-record")
+    page.wait_for_selector('tr.row[data-deal="1"][data-kind="penalty"]')
     # Seat 1 trumps in trick 5 of his own vraag with seat 3; they had 4 tricks (ART 10).
     page.click("#tab-penalty")
     page.click("#pf-kind-misplay")
