@@ -104,10 +104,19 @@ class Anchors:
             self.names[n.originator_id] = str(state.get("name", ""))
         elif name == "SeatingDrawn":
             for entry in state.get("lists") or []:
-                self.places[str(entry.get("list_id"))] = (entry.get("round"), entry.get("table"))
+                if isinstance(entry, dict):
+                    self.places[str(entry.get("list_id"))] = (
+                        entry.get("round"),
+                        entry.get("table"),
+                    )
         elif name == "EveningClosed":  # version 1 anchored nothing: no ``heads``
-            for list_id, anchor in (state.get("heads") or {}).items():
-                if not _well_formed(anchor):  # only a hand-made event, hashed by hand, has this
+            heads = state.get("heads") or {}
+            if not isinstance(heads, dict):  # only a hand-made event, hashed by hand, has this
+                report.broken_at = n.originator_version
+                report.problem = "its anchored heads are not a list id: head and version each"
+                return
+            for list_id, anchor in heads.items():
+                if not _well_formed(anchor):
                     report.broken_at = n.originator_version
                     report.problem = f"its anchor of list {list_id} is not a head and a version"
                     return

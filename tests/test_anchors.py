@@ -177,17 +177,14 @@ def test_a_submission_rewritten_with_a_fresh_hash_differs_from_the_anchor(
     )
 
 
-def test_an_evening_closed_before_anchoring_still_loads_and_verifies(
-    app: Troef, boss: Actor
-) -> None:
-    """An EveningClosed written by the version before (no heads) is stored as it was."""
-    cid, lists = drawn_evening(app, boss)
-    play_and_submit(app, boss, lists)
+def close_by_hand(app: Troef, cid: str, **extra: Any) -> tuple[int, str]:
+    """Store an EveningClosed as another version of the code wrote it; its version and hash."""
     competition = app.get_competition(cid)
     version, when = competition.version + 1, datetime.now(UTC)
     fields: dict[str, Any] = {
         "evening": 1,
-        "actor": boss.as_dict(),
+        **extra,
+        "actor": director().as_dict(),
         "prev_hash": competition.head,
     }
     fields["hash"] = event_hash("EveningClosed", competition.id, version, when, fields)
@@ -201,13 +198,37 @@ def test_an_evening_closed_before_anchoring_still_loads_and_verifies(
             )
         ]
     )
+    return version, fields["hash"]
+
+
+def test_an_evening_closed_before_anchoring_still_loads_and_verifies(
+    app: Troef, boss: Actor
+) -> None:
+    """An EveningClosed written by the version before (no heads) is stored as it was."""
+    cid, lists = drawn_evening(app, boss)
+    play_and_submit(app, boss, lists)
+    version, head = close_by_hand(app, cid)  # no heads, no class_version: version 1
     reloaded = app.get_competition(cid)
     assert reloaded.version == version and reloaded.evening(1)["closed"] is True
-    old = app.repository.event_store.get(competition.id, gt=version - 1)
+    old = app.repository.event_store.get(UUID(cid), gt=version - 1)
     assert [e.heads for e in old] == [{}]
     report = app.verify()
     assert report.ok, [c.problem for c in report.broken]
-    assert next(c for c in report.chains if c.aggregate_id == cid).head == fields["hash"]
+    assert next(c for c in report.chains if c.aggregate_id == cid).head == head
+
+
+def test_an_anchor_that_is_no_head_and_version_breaks_the_competition_not_verify(
+    sqlite_app: Troef, boss: Actor
+) -> None:
+    cid, lists = drawn_evening(sqlite_app, boss)
+    version, _head = close_by_hand(
+        sqlite_app, cid, heads={lists[0]["list_id"]: {"head": 7, "version": "last"}}
+    )
+    broken = sqlite_app.verify().broken
+    assert [(c.aggregate_id, c.broken_at) for c in broken] == [(cid, version)]
+    assert (
+        broken[0].problem == f"its anchor of list {lists[0]['list_id']} is not a head and a version"
+    )
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
