@@ -64,7 +64,9 @@ def audit() -> None:
 def audit_verify(instance_path: str | None, as_json: bool) -> None:
     """Recompute every hash chain from the stored events; exit 1 on a broken link.
 
-    Also compares each chain's head with the head the read models recorded.
+    Also checks the list heads each closed evening recorded in the competition's chain (so a
+    list cut short at its end is named), and compares each intact chain's head with the head
+    the read models recorded.
     """
     app, views = _load(instance_path).open()
     report = app.verify()
