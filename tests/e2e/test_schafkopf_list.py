@@ -205,10 +205,11 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
         if n == OFFLINE_FROM:
             page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             page.wait_for_selector('#pending[data-count="0"]', timeout=20_000)
-            # Going offline redraws the screen; wait for the new form before tapping into it.
+            # Going offline keeps the form as it is (nothing half-typed is lost).
             page.evaluate("document.querySelector('.sk').dataset.before = 'offline'")
             context.set_offline(True)
-            page.wait_for_selector(".sk:not([data-before])")
+            page.wait_for_selector(".status .bar.off")
+            assert page.locator('.sk[data-before="offline"]').count() == 1
         if n == RELOAD_AT:
             page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             response = page.reload()
