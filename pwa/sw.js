@@ -12,7 +12,7 @@ const RULES = [
   "wiezen_misplay.js", "klaverjas.js", "klaverjas_facts.js", "bridge.js", "bridge_penalties.js",
   "schafkopf.js", "schafkopf_fault.js",
 ].map((name) => `/js/rules/${name}`);
-const VIEWS = ["join", "seats", "sheet", "entry", "klaverjas_form", "bridge_form", "generic_form", "status", "explain",
+const VIEWS = ["join", "seats", "sheet", "markers", "entry", "klaverjas_form", "bridge_form", "generic_form", "status", "explain",
   "wiezen_form", "schafkopf_form", "penalty_form", "row_actions", "submit"]
   .map((name) => `/js/views/${name}.js`);
 const SHELL = [

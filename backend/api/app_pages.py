@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
+import re
 from pathlib import Path
 
 from flask import Blueprint, Response, abort, request, send_from_directory
@@ -56,10 +58,33 @@ def table_card(code: str) -> Response:
     return _send("index.html")
 
 
+VERSION = re.compile(r'const VERSION = "([^"]*)";')
+
+
+def shell_digest(folder: Path) -> str:
+    """A digest of every file of the app shell: it changes whenever any of them changes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and "tests" not in p.parts):
+        digest.update(str(path.relative_to(folder)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 @blp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, at the root so that its scope is the whole app."""
-    return _send("sw.js")
+    """The service worker, at the root so that its scope is the whole app.
+
+    Its cache version is the declared ``VERSION`` plus a digest of the shell's files, so a
+    changed file always reaches the phones (with the "update available" prompt), even when
+    nobody remembered to bump the number.
+    """
+    source = (PWA / "sw.js").read_text(encoding="utf-8")
+    versioned = VERSION.sub(
+        lambda m: f'const VERSION = "{m.group(1)}-{shell_digest(PWA)}";', source, count=1
+    )
+    response = Response(versioned, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @blp.get("/manifest.webmanifest")

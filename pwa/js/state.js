@@ -46,7 +46,7 @@ function ownPending(list, pending) {
   return pending.filter((e) => e.list === list.list_id).sort((a, b) => a.id - b.id);
 }
 
-// Rows to show: {deal_no, kind, points, running, markers, explain, record, voided, disputed,
+// Rows to show: {deal_no, kind, points, cells, running, markers, explain, record, voided, disputed,
 // provisional}. The server's rows come first, then the outbox's deals and penalties scored
 // here; voids and disputes waiting in the outbox mark their row at once. Running totals leave
 // out voided rows, as on paper (struck through); the director's adjustments count in totals.
@@ -84,7 +84,8 @@ export function listRows(list, pending = []) {
   }
   let running = Object.fromEntries(seatOrder(list).map((s) => [s, 0]));
   for (const row of rows) {
-    if (!row.voided) running = add(running, listPoints(list.game, row.points));
+    row.cells = listPoints(list.game, row.points); // what the list's columns show (NS/EW for bridge)
+    if (!row.voided) running = add(running, row.cells);
     row.running = { ...running };
   }
   let totals = running;

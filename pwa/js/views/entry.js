@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
+import { markerWords } from "./markers.js";
 import { klaverjasForm } from "./klaverjas_form.js";
 import { bridgeForm } from "./bridge_form.js";
 import { genericForm } from "./generic_form.js";
@@ -31,7 +32,7 @@ export function entryView({ list, dealNo, preview, onRecord }) {
     const s = outcome.score;
     result.replaceChildren(h("p", { class: "ok" },
       Object.entries(s.points).map(([seat, v]) => `${seat} ${v}`).join(" · "),
-      s.markers.length ? h("b", { class: "marker" }, ` ${s.markers.join(" ")}`) : null,
+      s.markers.length ? h("b", { class: "marker" }, ` ${markerWords(s.markers).join(" ")}`) : null,
       h("small", {}, ` (${t("provisional")})`)));
   };
   const submit = (facts) => {

@@ -5,6 +5,7 @@
 
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
+import { markerWords } from "./markers.js";
 
 const COMPASS = ["N", "E", "S", "W"];
 const PAIRS = ["NS", "EW"];
@@ -137,7 +138,7 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
     const s = outcome.score;
     result.replaceChildren(h("p", { class: "ok" },
       Object.entries(s.points).map(([seat, v]) => `${seat} ${v}`).join(" · "),
-      s.markers.length ? h("b", { class: "marker" }, ` ${s.markers.join(" ")}`) : null),
+      s.markers.length ? h("b", { class: "marker" }, ` ${markerWords(s.markers).join(" ")}`) : null),
     h("ul", { class: "pf-explain" }, (s.explain || []).map((line) => h("li", {}, line))));
     return outcome;
   }

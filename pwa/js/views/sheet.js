@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
+import { markerWords } from "./markers.js";
 
 function rowClass(row) {
   return ["row", row.provisional && "provisional", row.voided && "voided", row.kind === "penalty" && "penalty",
@@ -11,7 +12,7 @@ function rowClass(row) {
 
 function marks(row) {
   return [
-    ...(row.markers || []),
+    ...markerWords(row.markers || []),
     row.kind === "penalty" ? t("sh_penalty") : null,
     row.voided ? t("sh_voided") : null,
     row.disputed ? "⚑" : null,
@@ -32,7 +33,7 @@ export function sheetView({ seats, rows, totals, onRow, writer = false, open = t
     },
     h("th", { scope: "row" }, row.deal_no),
     seats.map((s) => h("td", {},
-      h(row.voided ? "s" : "span", { class: "pts" }, (row.points || {})[s] ?? ""),
+      h(row.voided ? "s" : "span", { class: "pts" }, (row.cells || row.points || {})[s] ?? ""),
       h("span", { class: "run" }, (row.running || {})[s] ?? ""))),
     h("td", { class: "marks" }, marks(row), row.provisional ? h("span", { class: "prov" }, "*") : null)));
   const foot = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("total")),
