@@ -14,6 +14,7 @@ from backend import instance
 from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
+from backend.rules.games import default_ruleset
 
 PASSWORD = "geheim-genoeg"
 
@@ -53,6 +54,19 @@ def wiezen_evening(web: Flask, players: int = 4) -> dict[str, Any]:
     with web.app_context():
         codes = [join_code(e["list_id"]) for e in drawn["lists"]]
     return {"competition_id": cid, "players": ids, "lists": drawn["lists"], "codes": codes}
+
+
+def bridge_pairs(web: Flask) -> dict[str, Any]:
+    """Six pairs present on a bridge evening, drawn into a Mitchell of 3 boards a round (seed
+    7); the competition's id and the draw's lists (each with its boards)."""
+    app, boss = web.extensions["troef"].app, director()
+    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
+    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
+    app.schedule_evening(boss, cid, "2026-04-07")
+    for pid in pairs:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    return {"competition_id": cid, "lists": drawn["lists"]}
 
 
 def join(client: FlaskClient, code: str, client_id: str) -> dict[str, str]:

@@ -64,20 +64,11 @@ def test_a_logged_in_director_can_join_a_table_without_a_csrf_token(web, client)
 
 
 def test_a_phone_joining_a_bridge_table_gets_the_rounds_boards_at_once(web, client) -> None:  # type: ignore[no-untyped-def]
-    from backend.aggregates.actor import director
     from backend.api.auth import join_code
-    from backend.rules.games import default_ruleset
 
-    from .conftest import wiezen_evening
+    from .conftest import bridge_pairs, wiezen_evening
 
-    app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
-    for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
-    for table in drawn["lists"]:
+    for table in bridge_pairs(web)["lists"]:
         with web.app_context():
             code = join_code(table["list_id"])
         answer = client.post("/api/join", json={"code": code, "client_id": "phone-1"})

@@ -19,9 +19,8 @@ from jsonschema import Draft202012Validator
 from backend.aggregates.actor import director
 from backend.api.exports import slug
 from backend.demo.season import build_demo
-from backend.rules.games import default_ruleset
 
-from .conftest import join, login, vraag, wiezen_evening
+from .conftest import bridge_pairs, join, login, vraag, wiezen_evening
 from .spec import conforms
 
 
@@ -191,12 +190,8 @@ def bridge_evening_with_leads(web: Flask) -> dict[str, Any]:
     """The bridge evening of the standings tests; West's opening lead written down at each
     table of board 1."""
     app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
-    for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    drawn = bridge_pairs(web)
+    cid = drawn["competition_id"]
     board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
     for tricks, lead, lst in zip((10, 11, 9), LEADS, board_one, strict=True):
         facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}

@@ -8,9 +8,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
-from backend.rules.games import default_ruleset
 
-from .conftest import join, login, vraag, wiezen_evening
+from .conftest import bridge_pairs, join, login, vraag, wiezen_evening
 from .spec import conforms
 
 
@@ -109,12 +108,8 @@ def test_a_standing_adjustment_is_a_line_of_its_own(web: Flask, client: FlaskCli
 def bridge_evening(web: Flask) -> dict[str, Any]:
     """Six pairs, a Mitchell of 3 boards a round; board 1 played at three tables."""
     app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
-    for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    drawn = bridge_pairs(web)
+    cid = drawn["competition_id"]
     board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
     for tricks, lst in zip((10, 11, 9), board_one, strict=True):
         facts = {

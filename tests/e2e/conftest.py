@@ -71,20 +71,59 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def klaverjas_evening(web: Flask) -> dict[str, Any]:
-    """A klaverjas competition with four players drawn at one table; its list and code."""
+def drawn_evening(
+    web: Flask,
+    name: str,
+    rules: str,
+    players: list[str],
+    *,
+    seed: str = "1",
+    date: str = "2026-11-30",
+) -> dict[str, Any]:
+    """A competition of ``rules`` whose first evening has ``players`` present and drawn.
+
+    Returns its id, the players' ids and the draw's lists, each with the join code of its
+    table card (``code``).
+    """
     app = web.extensions["troef"].app
     boss = director("anna")
-    cid = app.create_competition(boss, "Dinsdagen", "klaverjas-amsterdams")
-    ids = [app.enrol_player(boss, cid, name) for name in ("Anna", "Bert", "Cor", "Dirk")]
-    app.schedule_evening(boss, cid, "2026-11-30")
+    cid = app.create_competition(boss, name, rules)
+    ids = [app.enrol_player(boss, cid, player) for player in players]
+    app.schedule_evening(boss, cid, date)
     for pid in ids:
         app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="1")
-    list_id = drawn["lists"][0]["list_id"]
+    lists = app.draw_seating(boss, cid, 1, seed=seed)["lists"]
     with web.app_context():
-        code = join_code(list_id)
-    return {"competition_id": cid, "list_id": list_id, "code": code}
+        for entry in lists:
+            entry["code"] = join_code(entry["list_id"])
+    return {"competition_id": cid, "players": ids, "lists": lists}
+
+
+def klaverjas_evening(web: Flask) -> dict[str, Any]:
+    """A klaverjas competition with four players drawn at one table; its list and code."""
+    drawn = drawn_evening(web, "Dinsdagen", "klaverjas-amsterdams", ["Anna", "Bert", "Cor", "Dirk"])
+    first = drawn["lists"][0]
+    return {
+        "competition_id": drawn["competition_id"],
+        "list_id": first["list_id"],
+        "code": first["code"],
+    }
+
+
+def phone_at_table(browser: Any, base: str, code: str, locale: str) -> tuple[Any, Any, list[str]]:
+    """A 360×640 phone that opened the table card's link, joined, holds the pen and has its
+    service worker in control; returns (context, page, the page's script and console errors)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{base}/t/{code}")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".pen-mine")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_selector('#pending[data-count="0"]')
+    return context, page, errors
 
 
 def log_in(page: Any, base: str, hash_: str = "#/") -> None:

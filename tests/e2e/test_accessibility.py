@@ -15,9 +15,8 @@ import pytest
 from flask import Flask
 
 from backend.aggregates.actor import director
-from backend.api.auth import join_code
 
-from .conftest import log_in
+from .conftest import drawn_evening, log_in
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {
@@ -75,18 +74,11 @@ def check(page: Any, screen: str, report: dict[str, Any]) -> None:
 
 def a_drawn_evening(web: Flask, game: str) -> dict[str, Any]:
     """A competition of the game with its first list holding one deal; the list and its code."""
-    app, boss = web.extensions["troef"].app, director("anna")
     preset, names = PRESETS[game]
-    cid = app.create_competition(boss, f"Club {game}", preset)
-    ids = [app.enrol_player(boss, cid, name) for name in names]
-    app.schedule_evening(boss, cid, "2026-11-30")
-    for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    first = app.draw_seating(boss, cid, 1, seed="1")["lists"][0]
-    app.record_deal(boss, first["list_id"], 1, FIRST_DEAL[game])
-    with web.app_context():
-        code = join_code(first["list_id"])
-    return {"competition_id": cid, "list_id": first["list_id"], "code": code}
+    drawn = drawn_evening(web, f"Club {game}", preset, names)
+    first = drawn["lists"][0]
+    web.extensions["troef"].app.record_deal(director("anna"), first["list_id"], 1, FIRST_DEAL[game])
+    return {"competition_id": drawn["competition_id"], **first}
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from typing import Any
 
 from flask import Flask
 
-from backend.aggregates.actor import director
-from backend.api.auth import join_code
 from backend.demo.tables import Phone
 from backend.rules.bridge import board_info
+
+from .conftest import drawn_evening
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PAIRS = [
@@ -69,18 +69,9 @@ def traveller_contract(result: str) -> str:
 
 def bridge_evening(web: Flask) -> dict[str, Any]:
     """Six pairs drawn into a three-table Mitchell (three rounds of three boards)."""
-    app = web.extensions["troef"].app
-    boss = director("anna")
-    cid = app.create_competition(boss, "Donderdagdrive", "bridge-nbb-1930")
-    ids = [app.enrol_player(boss, cid, name) for name in PAIRS]
-    app.schedule_evening(boss, cid, "2026-11-30")
-    for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    lists = app.draw_seating(boss, cid, 1, seed="1")["lists"]
-    with web.app_context():
-        for entry in lists:
-            entry["code"] = join_code(entry["list_id"])
-    return {"competition_id": cid, "lists": lists, "names": dict(zip(ids, PAIRS, strict=True))}
+    drawn = drawn_evening(web, "Donderdagdrive", "bridge-nbb-1930", PAIRS)
+    names = dict(zip(drawn["players"], PAIRS, strict=True))
+    return {"competition_id": drawn["competition_id"], "lists": drawn["lists"], "names": names}
 
 
 def enter_board(page: Any, board: int, result: str, *, by_tricks: bool = False) -> None:

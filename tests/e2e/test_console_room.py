@@ -19,10 +19,9 @@ from typing import Any
 from flask import Flask
 
 from backend.aggregates.actor import director
-from backend.api.auth import join_code
 from tests.api.http import Client
 
-from .conftest import log_in
+from .conftest import drawn_evening, log_in
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYERS = ["Anna", "Bert", "Carla", "Dirk", "Els", "Frans", "Greet", "Hugo"]
@@ -62,16 +61,13 @@ class Phone:
 
 def wiezen_evening(web: Flask) -> dict[str, Any]:
     """A wiezen competition with eight players drawn at two tables; their lists and codes."""
-    app, boss = web.extensions["troef"].app, director("anna")
-    cid = app.create_competition(boss, "Zondagen", "wiezen-reglement-2019")
-    ids = [app.enrol_player(boss, cid, name) for name in PLAYERS]
-    app.schedule_evening(boss, cid, "2026-11-29")
-    for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    lists = [e["list_id"] for e in app.draw_seating(boss, cid, 1, seed="1")["lists"]]
-    with web.app_context():
-        codes = [join_code(lid) for lid in lists]
-    return {"competition_id": cid, "lists": lists, "codes": codes}
+    drawn = drawn_evening(web, "Zondagen", "wiezen-reglement-2019", PLAYERS, date="2026-11-29")
+    lists = drawn["lists"]
+    return {
+        "competition_id": drawn["competition_id"],
+        "lists": [e["list_id"] for e in lists],
+        "codes": [e["code"] for e in lists],
+    }
 
 
 def row(page: Any, table: int) -> str:

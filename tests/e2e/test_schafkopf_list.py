@@ -10,8 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from backend.aggregates.actor import director
-from backend.api.auth import join_code
+from .conftest import drawn_evening, phone_at_table
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SEATS = ("1", "2", "3", "4")
@@ -119,23 +118,11 @@ def expected_dealers() -> list[str]:
 
 def schafkopf_tournament(web: Flask) -> dict[str, Any]:
     """A schafkopf tournament with one table of four; Durchgang 1's list and its code."""
-    app = web.extensions["troef"].app
-    boss = director("anna")
-    cid = app.create_competition(boss, "Schafkopfturnier", "schafkopf-tsv-lengfeld")
-    ids = [app.enrol_player(boss, cid, name) for name in ("Anna", "Bert", "Cor", "Dirk")]
-    app.schedule_evening(boss, cid, "2026-11-30")
-    for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="1")
+    drawn = drawn_evening(
+        web, "Schafkopfturnier", "schafkopf-tsv-lengfeld", ["Anna", "Bert", "Cor", "Dirk"]
+    )
     first = next(entry for entry in drawn["lists"] if entry["round"] == 1)
-    with web.app_context():
-        code = join_code(first["list_id"])
-    return {
-        "competition_id": cid,
-        "list_id": first["list_id"],
-        "code": code,
-        "seats": first["seats"],
-    }
+    return {"competition_id": drawn["competition_id"], **first}
 
 
 def enter(page: Any, n: int, game: Game, dealer: str) -> None:
@@ -170,17 +157,7 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
     shots.mkdir(parents=True, exist_ok=True)
     web, base = served
     table = schafkopf_tournament(web)
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="de-DE")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-    page.goto(f"{base}/t/{table['code']}")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_selector('#pending[data-count="0"]')
+    context, page, errors = phone_at_table(browser, base, table["code"], "de-DE")
 
     # Validation as you type: a Rufspiel without the partner is refused in the rule's words.
     page.click('[data-field="declarer"][data-value="1"]')

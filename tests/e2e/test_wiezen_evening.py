@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import Flask
 
-from backend.aggregates.actor import director
-from backend.api.auth import join_code
 from backend.rules.games import score_record
+
+from .conftest import drawn_evening, phone_at_table
 
 # The screenshots in docs/ are refreshed only when asked (TROEF_SCREENSHOTS=1).
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -30,19 +30,11 @@ LIST_SHOT_AT = 12
 
 def wiezen_evening(web: Flask, players: int = SEATS) -> dict[str, Any]:
     """A wiezen competition with ``players`` present and drawn at one table; its list and code."""
-    app = web.extensions["troef"].app
-    boss = director("anna")
-    cid = app.create_competition(boss, "Zondagen", "wiezen-reglement-2019")
-    ids = [app.enrol_player(boss, cid, name) for name in PLAYERS[:players]]
-    app.schedule_evening(boss, cid, "2026-11-29")
-    for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="1")
-    assert len(drawn["lists"]) == 1
-    list_id = drawn["lists"][0]["list_id"]
-    with web.app_context():
-        code = join_code(list_id)
-    return {"competition_id": cid, "list_id": list_id, "code": code}
+    drawn = drawn_evening(
+        web, "Zondagen", "wiezen-reglement-2019", PLAYERS[:players], date="2026-11-29"
+    )
+    (table,) = drawn["lists"]
+    return {"competition_id": drawn["competition_id"], "list_id": table["list_id"], **table}
 
 
 @dataclass
@@ -146,17 +138,7 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
     shots.mkdir(parents=True, exist_ok=True)
     web, base = served
     table = wiezen_evening(web)
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="nl-BE")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-
-    page.goto(f"{base}/t/{table['code']}")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
-    page.wait_for_selector('#pending[data-count="0"]')
+    context, page, errors = phone_at_table(browser, base, table["code"], "nl-BE")
     # the app may open on the list when it drew it before the pen came back: go to the entry
     page.click("#tab-entry")
 
