@@ -1,7 +1,7 @@
 // The console's wiring: who is logged in, the route, the screen, the breadcrumbs.
 
 import { h, replace } from "../../pwa/js/dom.js";
-import { language, pickLanguage, setLanguage, t } from "../../pwa/js/i18n.js";
+import { bindLanguageSwitch, t } from "../../pwa/js/i18n.js";
 import { api, ApiError, setCsrf } from "./api.js";
 import { pathOf, queryOf, router } from "./router.js";
 import { errorBox } from "./ui.js";
@@ -74,14 +74,9 @@ function loggedIn(who) {
 }
 
 function setupLanguage() {
-  const select = document.getElementById("lang");
-  const lang = setLanguage(pickLanguage(localStorage.getItem("troef-lang"), navigator.languages || []));
-  select.value = lang;
-  document.documentElement.lang = lang;
-  select.addEventListener("change", () => {
-    localStorage.setItem("troef-lang", setLanguage(select.value));
-    document.documentElement.lang = language();
-    render();
+  bindLanguageSwitch(document.getElementById("lang"), {
+    storage: localStorage, languages: navigator.languages, root: document.documentElement,
+    onChange: () => render(),
   });
 }
 

@@ -3,7 +3,7 @@
 import { openDb } from "./db.js";
 import { Syncer } from "./sync.js";
 import { h, replace } from "./dom.js";
-import { language, pickLanguage, setLanguage, t } from "./i18n.js";
+import { bindLanguageSwitch, language, t } from "./i18n.js";
 import { holdsPen, isSubmitted, listRows, nextDealNo, preview, seatOrder, submitBlocks } from "./state.js";
 import { joinView } from "./views/join.js";
 import { seatsView } from "./views/seats.js";
@@ -180,14 +180,9 @@ async function leave() {
 }
 
 function setupLanguage() {
-  const select = document.getElementById("lang");
-  const lang = setLanguage(pickLanguage(localStorage.getItem("troef-lang"), navigator.languages || []));
-  select.value = lang;
-  document.documentElement.lang = lang;
-  select.addEventListener("change", () => {
-    localStorage.setItem("troef-lang", setLanguage(select.value));
-    document.documentElement.lang = language();
-    render();
+  bindLanguageSwitch(document.getElementById("lang"), {
+    storage: localStorage, languages: navigator.languages, root: document.documentElement,
+    onChange: () => render(),
   });
 }
 

@@ -84,3 +84,18 @@ export function language() {
 export function t(key) {
   return STRINGS[current][key] ?? STRINGS.en[key] ?? key;
 }
+
+// The language switch of a page (both apps): the saved choice or the browser's, the page's
+// lang attribute kept in step, the choice saved; onChange redraws the page.
+export function bindLanguageSwitch(select, { storage, languages, root, onChange }) {
+  const apply = (lang) => {
+    select.value = lang;
+    root.lang = lang;
+  };
+  apply(setLanguage(pickLanguage(storage.getItem("troef-lang"), languages || [])));
+  select.addEventListener("change", () => {
+    storage.setItem("troef-lang", setLanguage(select.value));
+    apply(language());
+    onChange();
+  });
+}

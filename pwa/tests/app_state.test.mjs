@@ -88,3 +88,18 @@ test("every word of every screen exists in Dutch, German and English", async () 
     assert.deepEqual(Object.keys(STRINGS[lang]).sort(), Object.keys(STRINGS.en).sort(), lang);
   }
 });
+
+test("the language switch starts from the saved choice, follows a change and saves it", async () => {
+  const { bindLanguageSwitch, language: current } = await import("../js/i18n.js");
+  const saved = new Map([["troef-lang", "de"]]);
+  const storage = { getItem: (k) => saved.get(k) ?? null, setItem: (k, v) => saved.set(k, v) };
+  const listeners = {};
+  const select = { value: "", addEventListener: (name, fn) => { listeners[name] = fn; } };
+  const root = { lang: "" };
+  let redrawn = 0;
+  bindLanguageSwitch(select, { storage, languages: ["nl-NL"], root, onChange: () => { redrawn += 1; } });
+  assert.deepEqual([select.value, root.lang, current()], ["de", "de", "de"]);
+  select.value = "nl";
+  listeners.change();
+  assert.deepEqual([saved.get("troef-lang"), root.lang, current(), redrawn], ["nl", "nl", "nl", 1]);
+});
