@@ -45,9 +45,12 @@ def refusals(*statuses: int) -> Any:
 
 def join_code(list_id: str) -> str:
     """The code printed on a list's table card (derived from the server's secret)."""
-    digest = hmac.new(
-        current_app.secret_key.encode(), f"join:{list_id}".encode(), hashlib.sha256
-    ).digest()
+    return code_for(current_app.secret_key, list_id)
+
+
+def code_for(secret: str, list_id: str) -> str:
+    """A list's table code under a server secret (the instance's ``secret_key``)."""
+    digest = hmac.new(secret.encode(), f"join:{list_id}".encode(), hashlib.sha256).digest()
     return "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:CODE_LENGTH])
 
 

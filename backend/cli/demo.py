@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import time
 import warnings
+from datetime import date
 
 import click
 
 from .. import instance as instances
-from ..demo.season import SIZES, Summary, build_demo
+from ..aggregates.actor import director
+from ..api.auth import code_for
+from ..demo.season import SIZES, Summary, build_demo, tonight
 from ..projections import ReadModels
 
 CLUB = "Demo club"
@@ -65,11 +68,25 @@ def demo(instance_path: str | None, seed: int, size: str, password: str | None) 
         for summary in summaries:
             _show(summary, views)
         click.echo(f"\n{events} events written in {seconds:.1f} s (seed {seed}, size {size}).")
+        klaverjas = next((s for s in summaries if s.game == "klaverjas"), None)
+        if klaverjas is not None:
+            secret = inst.settings["server"]["secret_key"]
+            lists = tonight(app, director(DIRECTOR), klaverjas.competition_id, _today())
+            click.echo(f"\nTonight's {klaverjas.name} is drawn and waits for its tables.")
+            click.echo("Keep a list on a phone: open the table app at one of these addresses:")
+            for entry in lists:
+                if entry["round"] == 1:
+                    code = code_for(secret, entry["list_id"])
+                    click.echo(f"  table {entry['table']}: /t/{code}")
     finally:
         views.close()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             app.close()
+
+
+def _today() -> str:
+    return date.today().isoformat()
 
 
 def _show(summary: Summary, views: ReadModels) -> None:

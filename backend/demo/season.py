@@ -130,6 +130,23 @@ def build_demo(
     return [builders[game]() for game in games]
 
 
+def tonight(app: Troef, boss: Actor, competition_id: str, day: str) -> list[dict[str, Any]]:
+    """Schedule one more evening on ``day`` with everybody present and draw it, unplayed.
+
+    So that someone trying Troef finds open tables to join from the table app (or from the
+    cards in the console) and can keep a list themselves. Returns the draw's lists.
+    """
+    competition = app.get_competition(competition_id)
+    evening = app.schedule_evening(boss, competition_id, day)
+    for player_id, player in competition.players.items():
+        if not player.get("withdrawn"):
+            app.record_attendance(boss, competition_id, evening, player_id, "present")
+    lists: list[dict[str, Any]] = app.draw_seating(boss, competition_id, evening, seed="tonight")[
+        "lists"
+    ]
+    return lists
+
+
 def _dates(first: str, count: int, every_days: int = 7) -> tuple[str, ...]:
     start = date.fromisoformat(first)
     return tuple((start + timedelta(days=every_days * i)).isoformat() for i in range(count))

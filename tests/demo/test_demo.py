@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from click.testing import CliRunner
 from backend import instance as instances
 from backend.aggregates.errors import ListSubmittedError
 from backend.aggregates.list_policy import complete_record
+from backend.api import create_app
 from backend.application import Troef
 from backend.cli import main
 from backend.demo import boards, bridge, counts, deal_stream, full_record
@@ -342,3 +344,29 @@ def test_troef_demo_is_a_command_with_help() -> None:
     result = CliRunner().invoke(main, ["demo", "--help"])
     assert result.exit_code == 0
     assert "--seed" in result.output and "--size" in result.output
+
+
+def test_troef_demo_leaves_tonights_klaverjas_drawn_with_codes_a_phone_can_join(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "club"
+    result = CliRunner().invoke(
+        main, ["demo", "--instance", str(folder), "--size", "small", "--password", "geheim-1"]
+    )
+    assert result.exit_code == 0, result.output
+    codes = re.findall(r"table (\d+): /t/([A-Z0-9]+)", result.output)
+    assert codes, result.output
+    web = create_app({"TROEF_INSTANCE": str(folder), "TROEF_WORKER": False})
+    try:
+        client = web.test_client()
+        for table, code in codes:
+            joined = client.post("/api/join", json={"code": code, "client_id": f"phone-{table}"})
+            assert joined.status_code == 200, joined.json
+            assert joined.json["game"] == "klaverjas" and joined.json["table"] == int(table)
+            sheet = client.get(
+                f"/api/lists/{joined.json['list_id']}",
+                headers={"Authorization": f"Bearer {joined.json['token']}"},
+            ).json
+            assert sheet["status"] == "open" and sheet["rows"] == [] and sheet["round"] == 1
+    finally:
+        web.extensions["troef"].close()
