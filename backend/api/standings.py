@@ -125,12 +125,23 @@ class Travellers(MethodView):
                     "results": [_traveller(r, who) for r in entries],
                 }
             )
+        comp = competition(cid)
+        bridge = comp["game"] == "bridge"
+        method = (
+            json.loads(comp["counting"] or "{}").get("method", "matchpoints") if bridge else None
+        )
         return {
             "competition_id": cid,
             "evening": evening,
-            "game": competition(cid)["game"],
+            "game": comp["game"],
+            "method": method,
+            "unit": BOARD_UNITS.get(method or "") if bridge else None,
             "boards": boards,
         }
+
+
+# What a traveller row's ns_mp / ew_mp count in, by the session's scoring (Bridge §B7, §B8).
+BOARD_UNITS = {"matchpoints": "centi_mp", "butler": "imps", "cross_imps": "imp_hundredths"}
 
 
 def _traveller(r: dict[str, Any], who: dict[str, str]) -> dict[str, Any]:

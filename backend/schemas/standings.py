@@ -97,8 +97,16 @@ class TravellerRowSchema(Schema):
         required=True,
         metadata={"description": 'an artificial score, e.g. {"ns": "AVG+", "ew": "AVG-"}'},
     )
-    ns_mp = fields.Integer(allow_none=True, required=True, metadata={"description": "centi-MP"})
-    ew_mp = fields.Integer(allow_none=True, required=True, metadata={"description": "centi-MP"})
+    ns_mp = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "NS's result on the board in the travellers' `unit`"},
+    )
+    ew_mp = fields.Integer(
+        allow_none=True,
+        required=True,
+        metadata={"description": "EW's result on the board in the travellers' `unit`"},
+    )
     ns_pct = fields.Integer(
         allow_none=True, required=True, metadata={"description": "hundredths of a percent"}
     )
@@ -106,13 +114,28 @@ class TravellerRowSchema(Schema):
 
 class BoardSchema(Schema):
     board = fields.Integer(required=True)
-    top = fields.Integer(allow_none=True, required=True, metadata={"description": "centi-MP"})
+    top = fields.Integer(
+        allow_none=True, required=True, metadata={"description": "centi-MP (matchpoints only)"}
+    )
     results = fields.List(fields.Nested(TravellerRowSchema), required=True)
 
 
 class TravellersSchema(Schema):
     competition_id = fields.String(required=True)
     evening = fields.Integer(required=True)
+    method = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "bridge: matchpoints, butler or cross_imps; else null"},
+    )
+    unit = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "of ns_mp/ew_mp: centi_mp (matchpoints), imps (butler) or "
+            "imp_hundredths (cross_imps)"
+        },
+    )
     game = fields.String(required=True)
     boards = fields.List(
         fields.Nested(BoardSchema), required=True, metadata={"description": "empty but in bridge"}
