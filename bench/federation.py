@@ -1,0 +1,297 @@
+"""A federation evening: hundreds of klaverjas tables recording their deals on one evening.
+
+One competition, ``4 × tables`` players, all present, one draw; the first partij (round 1)
+of every table is played: 16 deals a table, recorded in rounds (deal 1 of every table, then
+deal 2 …) as the tables of one hall fill the evening, each by its table phone with the next
+mutation id, as the sync applies a pushed ``record_deal``. The read models catch up after
+every save, as ``open_services`` wires them (an ``after_save`` listener; the background
+worker then finds nothing left to do, so it is not started).
+
+Measured per deal: ``Troef.record_deal`` (wall and CPU), the catch-up inside it and its
+parts (:class:`~bench.instrument.Parts`), above all ``results.refresh``, which recomputes the
+competition's evening results and standings after every deal. Compared: the first 100 deals
+of the evening against the last 100. Baseline: the bare eventsourcing library saving the
+same deal facts (load, call, save of :class:`~bench.fixtures.BareList`, one per table) on
+the same kind of store, in the same rounds. ``--profile`` adds a cProfile of the last deals.
+
+``python -m bench.federation [--tables N] [--profile] [--out FILE]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from backend.aggregates.actor import director
+from backend.demo import deal_stream
+from backend.demo.tables import Phone
+
+from .common import (
+    Series,
+    close,
+    load_average,
+    machine,
+    ms,
+    ratio,
+    sqlite_env,
+    table,
+    timed,
+    workdir,
+)
+from .fixtures import BareApp, Wired, bare_deal, open_bare
+from .instrument import PARTS, Parts
+
+RULES = "klaverjas-amsterdams"
+DEALS = 16  # a partij of klaverjas (art. 1)
+WINDOW = 100  # deals compared at the start and at the end of the evening
+PROFILED = 50  # deals profiled at the end of the evening
+
+
+@dataclass
+class Table:
+    """One table of the evening: its list, its phone, its deals and its bare twin."""
+
+    list_id: str
+    phone: Phone
+    facts: list[dict[str, Any]]
+    bare_id: Any = None
+
+
+@dataclass
+class EveningResult:
+    tables: int
+    players: int
+    setup: dict[str, float] = field(default_factory=dict)
+    deal: Series = field(default_factory=lambda: Series("record_deal"))
+    bare: Series = field(default_factory=lambda: Series("bare"))
+    catch_up: Series = field(default_factory=lambda: Series("catch-up"))
+    parts: dict[str, Series] = field(default_factory=dict)
+    standings_rows: int = 0
+    events: int = 0
+    load: tuple[str, str] = ("", "")
+    total_seconds: float = 0.0
+    profile: str = ""
+
+
+def draw_evening(wired: Wired, tables: int, result: EveningResult) -> list[Table]:
+    """Create the competition, enrol and mark present ``4 × tables`` players, draw; time it."""
+    app, boss = wired.app, director("Federation director")
+    cid = app.create_competition(boss, "Federatieavond", RULES)
+    players: list[str] = []
+    result.setup["enrol"], _ = timed(
+        lambda: players.extend(
+            app.enrol_player(boss, cid, f"Speler {i}") for i in range(4 * tables)
+        )
+    )
+    evening = app.schedule_evening(boss, cid, "2026-01-08")
+    result.setup["attendance"], _ = timed(
+        lambda: [app.record_attendance(boss, cid, evening, p, "present") for p in players]
+    )
+    result.setup["draw"], drawn = timed(lambda: app.draw_seating(boss, cid, evening, seed="fed"))
+    first = [e for e in drawn["lists"] if e["round"] == 1]
+    assert len(first) == tables, f"the draw seated {len(first)} tables, not {tables}"
+    out = []
+    for entry in first:
+        phone = Phone(f"hall-{entry['table']}")
+        rng = random.Random(f"federation-{entry['table']}")
+        stream = deal_stream("klaverjas", rng, entry["seats"], round=entry["round"])
+        facts = [next(stream)[1] for _ in range(DEALS)]
+        out.append(Table(entry["list_id"], phone, facts))
+
+    def join_all() -> None:
+        for t in out:
+            app.join_list(t.phone(), t.list_id)
+
+    result.setup["join"], _ = timed(join_all)
+    return out
+
+
+def run(tables: int, folder: Path, profile: bool = False) -> EveningResult:
+    """Play the first partij of ``tables`` tables in rounds, with the bare library alongside."""
+    result = EveningResult(tables, 4 * tables)
+    result.load = (load_average(), "")
+    start = time.perf_counter()
+    wired = Wired.open(sqlite_env(folder / "events.sqlite"), str(folder / "views.sqlite"))
+    bare = BareApp(env=sqlite_env(folder / "bare.sqlite"))
+    try:
+        hall = draw_evening(wired, tables, result)
+        for t in hall:
+            t.bare_id = open_bare(bare, t.list_id)
+        for t in hall[:2]:  # warm up the bare store's code paths, not counted
+            bare_deal(bare, t.bare_id, 0, t.facts[0])
+        wired.catch_up.clear()
+        total = tables * DEALS
+        profiler = cProfile.Profile() if profile else None
+        with Parts() as parts:
+            wired.parts = parts
+            n = 0
+            for deal_no in range(1, DEALS + 1):
+                for t in hall:
+                    n += 1
+                    if profiler is not None and n == total - PROFILED + 1:
+                        profiler.enable()
+                    _one_deal(result, wired, bare, t, deal_no, bare_first=n % 2 == 0)
+            if profiler is not None:
+                profiler.disable()
+                result.profile = _top(profiler)
+            result.parts = parts.series
+        result.catch_up = wired.catch_up
+        result.events = wired.app.recorder.max_notification_id() or 0
+        result.standings_rows = len(
+            wired.views.rows("SELECT player_id FROM standings WHERE total IS NOT NULL")
+        )
+    finally:
+        close(wired.app, wired.views, bare)
+    result.total_seconds = time.perf_counter() - start
+    result.load = (result.load[0], load_average())
+    return result
+
+
+def _one_deal(
+    result: EveningResult, wired: Wired, bare: BareApp, t: Table, deal_no: int, bare_first: bool
+) -> None:
+    """Record deal ``deal_no`` of table ``t`` in both stores (the order alternates)."""
+    facts = t.facts[deal_no - 1]
+
+    def troef() -> None:
+        score = result.deal.measure(
+            lambda: wired.app.record_deal(t.phone(), t.list_id, deal_no, facts)
+        )
+        assert "points" in score or "counts" in score, score
+
+    def baseline() -> None:
+        result.bare.measure(lambda: bare_deal(bare, t.bare_id, deal_no, facts))
+
+    for step in (baseline, troef) if bare_first else (troef, baseline):
+        step()
+
+
+def _top(profiler: cProfile.Profile, lines: int = 25) -> str:
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("cumulative").print_stats(lines)
+    return out.getvalue()
+
+
+def window(series: Series, first: bool) -> Series:
+    """The first or the last ``WINDOW`` values of a series."""
+    part = Series(series.name)
+    values = series.values[:WINDOW] if first else series.values[-WINDOW:]
+    cpu = series.cpu[:WINDOW] if first else series.cpu[-WINDOW:]
+    part.values, part.cpu = list(values), list(cpu)
+    return part
+
+
+def report(result: EveningResult) -> str:
+    deals = len(result.deal)
+    lines = [
+        f"**{result.tables} tables, {result.players} players, {deals} deals** "
+        f"({result.events} events in the store at the end); whole run "
+        f"{result.total_seconds:.0f} s. Load average at the start: {result.load[0]}; "
+        f"at the end: {result.load[1]}.",
+        "",
+        "Setting up the evening (each command catches the read models up):",
+        "",
+        table(
+            ["step", "seconds", "per command (ms)"],
+            [
+                [
+                    "enrol the players",
+                    f"{result.setup['enrol']:.1f}",
+                    ms(result.setup["enrol"] / result.players),
+                ],
+                [
+                    "mark them present",
+                    f"{result.setup['attendance']:.1f}",
+                    ms(result.setup["attendance"] / result.players),
+                ],
+                ["draw the evening", f"{result.setup['draw']:.1f}", ms(result.setup["draw"])],
+                [
+                    "every table phone joins",
+                    f"{result.setup['join']:.1f}",
+                    ms(result.setup["join"] / result.tables),
+                ],
+            ],
+        ),
+        "",
+        f"Per deal, the first {WINDOW} deals of the evening against the last {WINDOW} "
+        "(medians, ms; CPU is this process's):",
+        "",
+    ]
+    rows = []
+    named = [
+        ("`Troef.record_deal`, read models caught up", result.deal),
+        ("bare library: load, call, save", result.bare),
+        ("of `record_deal`: the catch-up after the save", result.catch_up),
+    ]
+    named += [
+        (f"of the catch-up: {PARTS[name]}", result.parts[name])
+        for name in PARTS
+        if name in result.parts
+    ]
+    for label, series in named:
+        first, last = window(series, True), window(series, False)
+        rows.append(
+            [
+                label,
+                ms(first.median),
+                ms(last.median),
+                ratio(last.median, first.median),
+                ms(last.p95),
+                ms(last.cpu_median) if last.cpu else "—",
+            ]
+        )
+    lines.append(
+        table(["", "first 100", "last 100", "last / first", "last 100 p95", "last 100 CPU"], rows)
+    )
+    first_deal, last_deal = window(result.deal, True), window(result.deal, False)
+    first_bare, last_bare = window(result.bare, True), window(result.bare, False)
+    refresh = result.parts.get("results.refresh", Series("results.refresh"))
+    share = sum(refresh.values) / sum(result.deal.values) if result.deal.values else float("nan")
+    lines += [
+        "",
+        f"Against the bare library: {ratio(first_deal.median, first_bare.median)} at the "
+        f"start, {ratio(last_deal.median, last_bare.median)} at the end. "
+        f"`results.refresh` took {sum(refresh.values):.1f} s of the "
+        f"{sum(result.deal.values):.1f} s spent in `record_deal` ({share:.0%}); "
+        f"the standings hold {result.standings_rows} ranked players at the end.",
+    ]
+    if result.profile:
+        lines += [
+            "",
+            f"cProfile of the last {PROFILED} deals (by cumulative time):",
+            "",
+            "```",
+            result.profile.strip(),
+            "```",
+        ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500, help="tables of four (default 500)")
+    parser.add_argument("--profile", action="store_true", help=f"profile the last {PROFILED}")
+    parser.add_argument("--out", type=Path, help="also write the report to this file")
+    args = parser.parse_args()
+    if args.tables * DEALS < 2 * WINDOW:
+        parser.error(f"--tables needs at least {-(-2 * WINDOW // DEALS)} ({2 * WINDOW} deals)")
+    with workdir() as folder:
+        result = run(args.tables, folder, profile=args.profile)
+    text = "\n".join(
+        ["# A federation evening", "", *(f"- {k}: {v}" for k, v in machine()), "", report(result)]
+    )
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
