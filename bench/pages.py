@@ -26,7 +26,6 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
