@@ -26,6 +26,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -39,6 +40,7 @@ from backend.exports.picture import competition_picture
 from .common import Series, close, load_average, machine, ms, ratio, table, timed, workdir
 
 PASSWORD = "bench-password-1"
+Reader = Callable[[], int]  # one request or read; returns its size
 IN_LISTS = "SELECT list_id FROM lists WHERE competition_id = ?"
 OF_COMP = "WHERE competition_id = ?"
 
@@ -158,8 +160,9 @@ class Measured:
     case: str
     app: Series
     baseline: Series | None
-    size: int = 0  # bytes of the answer, or rows of the baseline
-    rows: int = 0
+    size: int = 0  # bytes of the answer
+    rows: int = 0  # rows the baseline read
+    reads: int = 0  # read-model queries of one answer (each opens its own connection)
 
 
 @dataclass
@@ -172,7 +175,7 @@ class PagesResult:
     load: tuple[str, str] = ("", "")
 
 
-def baseline(path: Path, case: Case, cid: str) -> Callable[[], int]:
+def baseline(path: Path, case: Case, cid: str) -> Reader:
     """One raw connection that SELECTs the case's rows (and dumps them); returns the count."""
 
     def read() -> int:
@@ -192,7 +195,7 @@ def baseline(path: Path, case: Case, cid: str) -> Callable[[], int]:
     return read
 
 
-def request(client: FlaskClient, url: str) -> Callable[[], int]:
+def request(client: FlaskClient, url: str) -> Reader:
     def get() -> int:
         answer = client.get(url)
         assert answer.status_code == 200, (url, answer.status_code, answer.data[:300])
@@ -219,42 +222,29 @@ def run(size: str, repeats: int, folder: Path) -> PagesResult:
     result = PagesResult(size, repeats, load=(load_average(), ""))
     web, summaries = open_club(folder, size, result)
     svc = web.extensions["troef"]
+    svc.views.rows = counted(svc.views.rows, reads := [0])  # this object only, for this run
     try:
         client = web.test_client()
         login = client.post("/api/session", json={"name": "bench", "password": PASSWORD})
         assert login.status_code == 200, login.json
         views_path = Path(svc.views.path)
+
+        def add(game: str, name: str, call: Reader, base: Reader | None = None) -> None:
+            result.measured.append(_rounds(game, name, call, base, repeats, reads))
+
         for summary in summaries:
-            cid = summary.competition_id
+            cid, game = summary.competition_id, summary.game
             for case in CASES:
-                if case.bridge_only and summary.game != "bridge":
-                    continue
-                app_call = request(client, case.path.format(cid=cid))
-                base_call = baseline(views_path, case, cid)
-                result.measured.append(
-                    _rounds(summary.game, case.name, app_call, base_call, repeats)
-                )
-            result.measured.append(
-                _rounds(
-                    summary.game,
-                    "of the exports: `Troef.verify()`",
-                    lambda: len(svc.app.verify().chains),
-                    None,
-                    repeats,
-                )
-            )
-            result.measured.append(
-                _rounds(
-                    summary.game,
-                    "of the exports: `competition_picture` (with the trail)",
-                    lambda cid=cid: len(
-                        json.dumps(
-                            competition_picture(svc.views.rows, cid, trail=True), default=str
-                        )
-                    ),
-                    None,
-                    repeats,
-                )
+                if not case.bridge_only or game == "bridge":
+                    url = case.path.format(cid=cid)
+                    add(game, case.name, request(client, url), baseline(views_path, case, cid))
+            add(game, "of the exports: `Troef.verify()`", lambda: len(svc.app.verify().chains))
+            add(
+                game,
+                "of the exports: `competition_picture` (with the trail)",
+                lambda cid=cid: len(
+                    json.dumps(competition_picture(svc.views.rows, cid, trail=True), default=str)
+                ),
             )
     finally:
         svc.close()
@@ -265,12 +255,16 @@ def run(size: str, repeats: int, folder: Path) -> PagesResult:
 def _rounds(
     game: str,
     name: str,
-    app_call: Callable[[], int],
-    base_call: Callable[[], int] | None,
+    app_call: Reader,
+    base_call: Reader | None,
     repeats: int,
+    reads: list[int],
 ) -> Measured:
-    """Warm both up, then time them in turns, alternating who goes first."""
+    """Warm both up (counting the answer's read-model queries), then time them in turns,
+    alternating who goes first."""
+    reads[0] = 0
     size = app_call()
+    queries = reads[0]
     rows = base_call() if base_call else 0
     app_series, base_series = Series(name), Series("baseline")
     for n in range(repeats):
@@ -279,7 +273,18 @@ def _rounds(
             steps.append(lambda: base_series.measure(base_call))
         for step in steps if n % 2 == 0 else reversed(steps):
             step()
-    return Measured(game, name, app_series, base_series if base_call else None, size, rows)
+    base = base_series if base_call else None
+    return Measured(game, name, app_series, base, size, rows, queries)
+
+
+def counted(rows: Callable[..., Any], reads: list[int]) -> Callable[..., Any]:
+    """``ReadModels.rows`` that also counts its calls into ``reads[0]``."""
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        reads[0] += 1
+        return rows(*args, **kwargs)
+
+    return counting
 
 
 def report(result: PagesResult) -> str:
@@ -287,6 +292,9 @@ def report(result: PagesResult) -> str:
         f"Demo club size **{result.size}**: {result.events} events, built in "
         f"{result.build_seconds:.1f} s; {result.repeats} timed requests of each after one "
         f"untimed. Load average at the start: {result.load[0]}; at the end: {result.load[1]}.",
+        "",
+        "*queries*: the read-model queries of one answer, each on a connection of its own "
+        "(`ReadModels.rows`); the baseline reads its rows on one connection.",
         "",
     ]
     rows = []
@@ -300,6 +308,7 @@ def report(result: PagesResult) -> str:
                 ms(m.app.p95),
                 ms(m.app.cpu_median),
                 f"{m.size:,}" if base else "—",
+                m.reads,
                 ms(base.median) if base else "—",
                 f"{m.rows:,}" if base else "—",
                 ratio(m.app.median, base.median) if base else "—",
