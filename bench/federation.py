@@ -14,7 +14,10 @@ of the evening against the last 100. Baseline: the bare eventsourcing library sa
 same deal facts (load, call, save of :class:`~bench.fixtures.BareList`, one per table) on
 the same kind of store, in the same rounds. ``--profile`` adds a cProfile of the last deals.
 
-``python -m bench.federation [--tables N] [--profile] [--out FILE]``
+``--deals`` plays fewer deals a table (1–16): the cost of a deal depends on the size of the
+evening far more than on how many deals are in, so a large hall can be sampled this way.
+
+``python -m bench.federation [--tables N] [--deals D] [--profile] [--out FILE]``
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ class EveningResult:
     profile: str = ""
 
 
-def draw_evening(wired: Wired, tables: int, result: EveningResult) -> list[Table]:
+def draw_evening(wired: Wired, tables: int, deals: int, result: EveningResult) -> list[Table]:
     """Create the competition, enrol and mark present ``4 × tables`` players, draw; time it."""
     app, boss = wired.app, director("Federation director")
     cid = app.create_competition(boss, "Federatieavond", RULES)
@@ -102,7 +105,7 @@ def draw_evening(wired: Wired, tables: int, result: EveningResult) -> list[Table
         phone = Phone(f"hall-{entry['table']}")
         rng = random.Random(f"federation-{entry['table']}")
         stream = deal_stream("klaverjas", rng, entry["seats"], round=entry["round"])
-        facts = [next(stream)[1] for _ in range(DEALS)]
+        facts = [next(stream)[1] for _ in range(deals)]
         out.append(Table(entry["list_id"], phone, facts))
 
     def join_all() -> None:
@@ -113,26 +116,27 @@ def draw_evening(wired: Wired, tables: int, result: EveningResult) -> list[Table
     return out
 
 
-def run(tables: int, folder: Path, profile: bool = False) -> EveningResult:
-    """Play the first partij of ``tables`` tables in rounds, with the bare library alongside."""
+def run(tables: int, folder: Path, deals: int = DEALS, profile: bool = False) -> EveningResult:
+    """Play ``deals`` deals of the first partij of ``tables`` tables in rounds, with the bare
+    library alongside."""
     result = EveningResult(tables, 4 * tables)
     result.load = (load_average(), "")
     start = time.perf_counter()
     wired = Wired.open(sqlite_env(folder / "events.sqlite"), str(folder / "views.sqlite"))
     bare = BareApp(env=sqlite_env(folder / "bare.sqlite"))
     try:
-        hall = draw_evening(wired, tables, result)
+        hall = draw_evening(wired, tables, deals, result)
         for t in hall:
             t.bare_id = open_bare(bare, t.list_id)
         for t in hall[:2]:  # warm up the bare store's code paths, not counted
             bare_deal(bare, t.bare_id, 0, t.facts[0])
         wired.catch_up.clear()
-        total = tables * DEALS
+        total = tables * deals
         profiler = cProfile.Profile() if profile else None
         with Parts() as parts:
             wired.parts = parts
             n = 0
-            for deal_no in range(1, DEALS + 1):
+            for deal_no in range(1, deals + 1):
                 for t in hall:
                     n += 1
                     if profiler is not None and n == total - PROFILED + 1:
@@ -278,13 +282,16 @@ def report(result: EveningResult) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=500, help="tables of four (default 500)")
+    parser.add_argument(
+        "--deals", type=int, default=DEALS, help=f"deals a table records (default {DEALS})"
+    )
     parser.add_argument("--profile", action="store_true", help=f"profile the last {PROFILED}")
     parser.add_argument("--out", type=Path, help="also write the report to this file")
     args = parser.parse_args()
-    if args.tables * DEALS < 2 * WINDOW:
-        parser.error(f"--tables needs at least {-(-2 * WINDOW // DEALS)} ({2 * WINDOW} deals)")
+    if not 1 <= args.deals <= DEALS or args.tables * args.deals < 2 * WINDOW:
+        parser.error(f"--deals: 1 to {DEALS}; tables × deals: at least {2 * WINDOW}")
     with workdir() as folder:
-        result = run(args.tables, folder, profile=args.profile)
+        result = run(args.tables, folder, args.deals, profile=args.profile)
     text = "\n".join(
         ["# A federation evening", "", *(f"- {k}: {v}" for k, v in machine()), "", report(result)]
     )
