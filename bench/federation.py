@@ -27,12 +27,14 @@ import cProfile
 import io
 import pstats
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from backend.aggregates.actor import director
+from backend.aggregates.actor import Actor, director
+from backend.application import Troef
 from backend.demo import deal_stream
 from backend.demo.tables import Phone
 
@@ -81,6 +83,12 @@ class EveningResult:
     load: tuple[str, str] = ("", "")
     total_seconds: float = 0.0
     profile: str = ""
+    recursion_limit: int | None = None  # raised for the draw, when the default was too low
+
+
+def draw(app: Troef, boss: Actor, cid: str, evening: int) -> dict[str, Any]:
+    drawn: dict[str, Any] = app.draw_seating(boss, cid, evening, seed="fed")
+    return drawn
 
 
 def draw_evening(wired: Wired, tables: int, deals: int, result: EveningResult) -> list[Table]:
@@ -97,7 +105,15 @@ def draw_evening(wired: Wired, tables: int, deals: int, result: EveningResult) -
     result.setup["attendance"], _ = timed(
         lambda: [app.record_attendance(boss, cid, evening, p, "present") for p in players]
     )
-    result.setup["draw"], drawn = timed(lambda: app.draw_seating(boss, cid, evening, seed="fed"))
+    try:
+        result.setup["draw"], drawn = timed(lambda: draw(app, boss, cid, evening))
+    except RecursionError:
+        # The klaverjas draw pairs the players in one recursion per pair
+        # (``rules.seating_search.match``): with about 1,800 players or more it passes
+        # Python's default limit of 1,000 frames. Say so, and measure the rest of the evening.
+        result.recursion_limit = 2 * len(players) + 1000
+        sys.setrecursionlimit(result.recursion_limit)
+        result.setup["draw"], drawn = timed(lambda: draw(app, boss, cid, evening))
     first = [e for e in drawn["lists"] if e["round"] == 1]
     assert len(first) == tables, f"the draw seated {len(first)} tables, not {tables}"
     out = []
@@ -225,6 +241,16 @@ def report(result: EveningResult) -> str:
             ],
         ),
         "",
+        *(
+            [
+                f"**The draw failed with `RecursionError` at Python's default limit of 1,000 "
+                f"frames**; it was drawn again with the limit raised to "
+                f"{result.recursion_limit:,} for this process.",
+                "",
+            ]
+            if result.recursion_limit
+            else []
+        ),
         f"Per deal, the first {WINDOW} deals of the evening against the last {WINDOW} "
         "(medians, ms; CPU is this process's):",
         "",
