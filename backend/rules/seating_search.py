@@ -32,12 +32,16 @@ def match(people: Sequence[str], met: Counter[tuple[str, str]]) -> list[tuple[st
 
     The first unpaired player (in lot order) tries his candidates from the least met to the
     most met, ties in lot order; the search stops at a pairing without repeats, and otherwise
-    keeps the best one found within the step budget.
+    keeps the best one found within the step budget. The search keeps its own stack (one
+    frame per pair placed), so a hall of thousands of players needs no deep recursion.
     """
     best: list[tuple[int, list[tuple[str, str]]]] = []
     steps = 0
+    acc: list[tuple[str, str]] = []
+    # A frame: the player to pair, the others, his candidates in order, the next one, the cost.
+    stack: list[tuple[str, list[str], list[str], list[int], int]] = []
 
-    def go(rest: list[str], acc: list[tuple[str, str]], cost: int) -> None:
+    def enter(rest: list[str], cost: int) -> None:
         nonlocal steps
         steps += 1
         if best and (cost >= best[0][0] or steps > _BUDGET):
@@ -46,14 +50,24 @@ def match(people: Sequence[str], met: Counter[tuple[str, str]]) -> list[tuple[st
             best[:] = [(cost, list(acc))]
             return
         first, others = rest[0], rest[1:]
-        for mate in sorted(others, key=lambda x: met[pair_key(first, x)]):
-            acc.append((first, mate))
-            go([x for x in others if x != mate], acc, cost + met[pair_key(first, mate)])
+        mates = sorted(others, key=lambda x: met[pair_key(first, x)])
+        stack.append((first, others, mates, [0], cost))
+
+    enter(list(people), 0)
+    while stack:
+        first, others, mates, at, cost = stack[-1]
+        if at[0]:  # the candidate tried last has been searched: take him off again
             acc.pop()
             if best and best[0][0] == 0:
-                return
-
-    go(list(people), [], 0)
+                stack.pop()
+                continue
+        if at[0] == len(mates):
+            stack.pop()
+            continue
+        mate = mates[at[0]]
+        at[0] += 1
+        acc.append((first, mate))
+        enter([x for x in others if x != mate], cost + met[pair_key(first, mate)])
     return best[0][1]
 
 

@@ -237,3 +237,17 @@ def test_a_seed_that_is_not_valid_text_is_refused() -> None:
     with pytest.raises(RuleError) as refused:
         draw_wiezen(["a", "b", "c", "d"], "zondag \ud800")
     assert refused.value.field == "seed"
+
+
+def test_a_federation_hall_is_drawn_without_deep_recursion() -> None:
+    """The partner search keeps its own stack: pairing 400 players needs no 200 nested calls."""
+    players = [f"p{i:03d}" for i in range(400)]
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(150)
+    try:
+        draw = draw_klaverjas(players, "hall", 3)
+    finally:
+        sys.setrecursionlimit(limit)
+    for partij in draw.rounds:
+        seated = [p for table in partij.tables for p in table.players]
+        assert sorted(seated) == players
