@@ -323,6 +323,7 @@ def report(result: PagesResult) -> str:
                 "p95 ms",
                 "CPU ms",
                 "bytes",
+                "queries",
                 "baseline ms",
                 "baseline rows",
                 "ratio",
