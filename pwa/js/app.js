@@ -88,7 +88,7 @@ async function draw({ soft = false } = {}) {
       onClose: () => { ui.explain = null; render(); },
     });
   } else if (shown === "entry") {
-    body = entryView({ list, dealNo, preview: (facts) => preview(list, dealNo, facts), onRecord: (facts) => record(list, dealNo, facts) });
+    body = entryView({ list, dealNo, pending, preview: (facts) => preview(list, dealNo, facts), onRecord: (facts) => record(list, dealNo, facts) });
   } else if (shown === "penalty") {
     body = penaltyForm({
       list, dealNo, preview: (facts) => preview(list, dealNo, facts),

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   LEAD_RANKS, LEAD_SUITS, boardLine, boardProblem, boardsOnList, bridgeFacts, cardLabel, clearLead,
-  contractLine, guessBoard, initialState, leadCard, leader, nextBoard, overLabel, overOptions,
+  contractLine, initialState, leadCard, leader, nextBoard, overLabel, overOptions,
   pickLevel, roundBoards, stateTricks, switchMode,
 } from "../js/views/bridge_form.js";
 import { preview } from "../js/state.js";
@@ -53,14 +53,8 @@ test("without a movement the next board is one more than the highest on the list
   assert.equal(roundBoards(free), null);
   assert.equal(nextBoard(free), 8);
   assert.equal(nextBoard({ ...free, sheet: { boards: null, rows: [] } }), 1);
-  assert.equal(guessBoard(free, 3), 9);
 });
 
-test("before the outbox is read, unsent deals are taken to be the round's next boards", () => {
-  assert.equal(guessBoard(list(), 1), 4);
-  assert.equal(guessBoard(list([row(1, 4)]), 3), 6);
-  assert.equal(guessBoard(list([row(1, 4)]), 4), null);
-});
 
 test("a board of another round or one already on the list is refused in the server's words", () => {
   assert.deepEqual(boardProblem(list(), [], 7), { field: "board", message: "this table plays boards 4, 5, 6 this round" });

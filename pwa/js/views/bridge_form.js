@@ -7,7 +7,6 @@
 
 import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
-import { openDb } from "../db.js";
 import { boardInfo, isVulnerable } from "../rules/bridge.js";
 import { preview } from "../state.js";
 
@@ -99,17 +98,6 @@ export function nextBoard(list, pending = []) {
   const boards = roundBoards(list);
   if (boards) return boards.find((b) => !done.has(b)) ?? null;
   return done.size ? Math.max(...done) + 1 : 1;
-}
-
-/** The next board before the outbox is read: the unsent deals (those between the server's
- * last deal and `dealNo`) are taken to be the next boards of the round, in order. */
-export function guessBoard(list, dealNo) {
-  const rows = (list.sheet && list.sheet.rows) || [];
-  const unsentDeals = Math.max(0, dealNo - 1 - rows.reduce((last, r) => Math.max(last, r.deal_no), 0));
-  const boards = roundBoards(list);
-  if (!boards) return nextBoard(list) + unsentDeals;
-  const done = boardsOnList(list);
-  return boards.filter((b) => !done.has(b))[unsentDeals] ?? null;
 }
 
 /** The table's board check, in the server's words (backend/aggregates/list_policy.py). */
@@ -235,15 +223,6 @@ export function scoreLine(score) {
 
 // ---- the form -------------------------------------------------------------------------------
 
-let outbox = null;
-
-// entry.js hands the form the list but not the outbox; the boards recorded offline are read
-// from it once per form, so the next board skips them.
-function unsent() {
-  if (!globalThis.indexedDB) return Promise.resolve([]);
-  outbox = outbox || openDb();
-  return outbox.then((store) => store.pending()).catch(() => []);
-}
 
 function pad(name, options, selected, onPick, { label = (o) => o, aria = null, extra = () => ({}) } = {}) {
   return h("div", { class: `choice br-pad br-${name}`, role: "radiogroup", "aria-label": aria || t(`br_${name}`) },
@@ -279,12 +258,10 @@ function boardHeader(board) {
 }
 
 // The form; `onChange(facts, problem)` on every edit, `onSubmit(facts)` to record it.
-export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit }) {
-  let known = pending || [];
-  let state = initialState(pending ? nextBoard(list, pending) : guessBoard(list, dealNo));
-  let boardTouched = false;
+export function bridgeForm({ list, dealNo, pending = [], onChange, onSubmit }) {
+  let state = initialState(nextBoard(list, pending));
   const root = h("div", { class: "br" });
-  const problem = () => boardProblem(list, known, state.board);
+  const problem = () => boardProblem(list, pending, state.board);
   const scoreEl = h("p", { class: "br-score", id: "br-score", "aria-live": "polite" });
   const emit = () => {
     const facts = bridgeFacts(state);
@@ -342,11 +319,11 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
 
   function draw() {
     const boards = roundBoards(list);
-    const done = boardsOnList(list, known);
+    const done = boardsOnList(list, pending);
     const info = state.board === null ? null : boardLine(state.board);
     const vulnerableSeat = (s) => Boolean(info && info.vulnerableSeats.includes(s));
     const boardField = boards
-      ? pad("board", boards, state.board, (b) => { boardTouched = true; set({ board: b }); }, {
+      ? pad("board", boards, state.board, (b) => set({ board: b }), {
         aria: t("br_boards_of_round"),
         extra: (b) => (done.has(b) ? { class: "br-done", aria: `${t("br_board")} ${b} ${t("br_on_list")}` } : {}),
         label: (b) => (done.has(b) ? `${b} ✓` : b),
@@ -355,7 +332,6 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
         id: "br-board", type: "number", inputmode: "numeric", min: 1, value: state.board ?? "",
         "aria-label": t("br_board"),
         oninput: (e) => {
-          boardTouched = true;
           state.board = e.target.value === "" ? null : Number(e.target.value);
           header.replaceWith(header = boardHeader(state.board));
           emit();
@@ -402,13 +378,5 @@ export function bridgeForm({ list, dealNo, pending = null, onChange, onSubmit })
 
   draw();
   queueMicrotask(emit);
-  if (!pending) {
-    unsent().then((entries) => {
-      known = entries;
-      if (!boardTouched) state = { ...state, board: nextBoard(list, known) };
-      draw();
-      emit();
-    });
-  }
   return root;
 }

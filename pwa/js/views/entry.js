@@ -10,7 +10,8 @@ import { wiezenForm } from "./wiezen_form.js";
 import { schafkopfForm } from "./schafkopf_form.js";
 
 // The entry form of each game: form({list, dealNo, players, onChange, onSubmit}) → element.
-// onChange(facts) previews the score as you type; onSubmit(facts) records the deal.
+// onChange(facts) previews the score as you type; onSubmit(facts) records the deal; `pending`
+// is this list's outbox (what the phone recorded that the server has not confirmed yet).
 const FORMS = {
   klaverjas: klaverjasForm,
   bridge: bridgeForm,
@@ -18,7 +19,7 @@ const FORMS = {
   schafkopf: schafkopfForm,
 };
 
-export function entryView({ list, dealNo, preview, onRecord }) {
+export function entryView({ list, dealNo, pending = [], preview, onRecord }) {
   const result = h("div", { class: "preview", id: "preview", "aria-live": "polite" });
   let latest = { facts: null, error: null };
   const show = (facts, parseError = null) => {
@@ -40,7 +41,8 @@ export function entryView({ list, dealNo, preview, onRecord }) {
     if (!latest.error) onRecord(facts);
   };
   const form = (FORMS[list.game] || genericForm)({
-    list, dealNo, players: list.players, onChange: show, onSubmit: submit,
+    list, dealNo, players: list.players, pending: pending.filter((e) => e.list === list.list_id),
+    onChange: show, onSubmit: submit,
   });
   return h("section", { class: "card entry", "aria-label": t("entry") },
     h("h2", { id: "entry-title", dataset: { deal: dealNo } }, `${t("deal")} ${dealNo}`), form, result);

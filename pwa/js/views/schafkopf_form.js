@@ -40,7 +40,8 @@ export function nextDealer(lines, dealNo = null) {
 
 /**
  * The lines before game `dealNo`: the server's rows, then what this phone recorded since
- * (`recent`, which the server may not have yet because the phone is offline).
+ * (`recent`: the outbox's lines, which the server may not have yet because the phone is
+ * offline).
  */
 export function linesBefore(rows = [], recent = [], dealNo = Infinity) {
   const lines = new Map();
@@ -181,22 +182,11 @@ const typeLabel = (type) => GAME_WORDS[type] || t("skf_no_game");
 const sideLabel = (side) => t(side === "def" ? "skf_side_def" : "skf_side_decl");
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-// What this phone recorded on a list lately, so the dealer moves on while it is offline.
-const recentKey = (listId) => `troef-sk-recent-${listId}`;
-const KEEP_RECENT = 8;
-
-function recentLines(listId) {
-  try {
-    const lines = JSON.parse(localStorage.getItem(recentKey(listId)) || "[]");
-    return Array.isArray(lines) ? lines : [];
-  } catch {
-    return [];
-  }
-}
-
-function rememberLine(listId, line) {
-  const lines = recentLines(listId).filter((l) => l.deal_no !== line.deal_no);
-  localStorage.setItem(recentKey(listId), JSON.stringify([...lines, line].slice(-KEEP_RECENT)));
+// What this phone recorded and the server has not confirmed yet (the outbox), as lines.
+function unsentLines(pending) {
+  return pending
+    .filter((e) => (e.name === "record_deal" || e.name === "record_penalty") && e.args && e.args.record)
+    .map((e) => ({ deal_no: e.args.deal_no, dealer: e.args.record.dealer, type: e.args.record.type }));
 }
 
 function choice(name, label, options, selected, onPick, show, disabled = () => false) {
@@ -224,9 +214,9 @@ function lineView(score, players) {
 }
 
 // The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it.
-export function schafkopfForm({ list, dealNo, players = {}, onChange, onSubmit }) {
+export function schafkopfForm({ list, dealNo, players = {}, pending = [], onChange, onSubmit }) {
   const rows = (list.sheet && list.sheet.rows) || [];
-  let state = initialState(nextDealer(linesBefore(rows, recentLines(list.list_id), dealNo), dealNo));
+  let state = initialState(nextDealer(linesBefore(rows, unsentLines(pending), dealNo), dealNo));
   const root = h("div", { class: "sk" });
   const lineBox = h("div", { class: "sk-line-box", "aria-live": "polite" });
   const seatLabel = (s) => [h("b", {}, s), " ", h("span", { class: "sk-name" }, players[s] ? players[s].split(" ")[0] : "")];
@@ -243,11 +233,7 @@ export function schafkopfForm({ list, dealNo, players = {}, onChange, onSubmit }
     onChange(facts);
   };
   const set = (field) => (value) => { state = pick(state, field, value); draw(); emit(); };
-  const record = () => {
-    const facts = schafkopfFacts(state);
-    if (preview(list, dealNo, facts).score) rememberLine(list.list_id, { deal_no: dealNo, dealer: facts.dealer, type: facts.type });
-    onSubmit(facts);
-  };
+  const record = () => onSubmit(schafkopfFacts(state));
   const autoText = () => `${t("skf_auto")} ${autoTricks(declAugen(state)) ?? ""}`.trim();
 
   function augenFields() {

@@ -7,7 +7,6 @@
 
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
-import { openDb } from "../db.js";
 
 extend({
   nl: {
@@ -213,16 +212,6 @@ export function setMiserie(state, seat, changes) {
 // ---------------------------------------------------------------------------------------
 // The form.
 
-// Deals this page recorded, per list, until the server's list has them: the next form knows
-// its dealer at once, before the outbox is read back.
-const recorded = new Map();
-let storage = null;
-
-function outbox() {
-  storage = storage || openDb().catch(() => null);
-  return storage.then((store) => (store ? store.pending() : [])).catch(() => []);
-}
-
 // A row of buttons; `selected` is one value (radio buttons) or a list of them (check boxes).
 function choice(name, caption, options, selected, onPick, label, extra = () => ({})) {
   const many = Array.isArray(selected);
@@ -252,16 +241,13 @@ const hintOf = (game, wanted) => {
 };
 
 /** The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it. */
-export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
-  const mine = (recorded.get(list.list_id) || []).filter((e) => e.args.deal_no < dealNo);
-  let state = initialState(list, dealNo, mine);
-  let touched = false;
+export function wiezenForm({ list, dealNo, players = {}, pending = [], onChange, onSubmit }) {
+  let state = initialState(list, dealNo, pending);
   const root = h("div", { class: "wz" });
   const name = (seat) => (players[String(seat)] || "").split(" ")[0];
   const emit = () => onChange(wiezenFacts(state));
   const change = (next) => {
     state = next;
-    touched = true;
     const was = root.contains(document.activeElement) ? keyOf(document.activeElement) : null;
     draw();
     const again = was && root.querySelector(was);
@@ -269,10 +255,7 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
     emit();
   };
   const submit = () => {
-    const facts = wiezenFacts(state);
-    const entry = { name: "record_deal", list: list.list_id, args: { deal_no: dealNo, record: facts } };
-    recorded.set(list.list_id, [...mine, entry]);
-    onSubmit(facts);
+    onSubmit(wiezenFacts(state));
   };
   const field = (label, ...content) => h("div", { class: "field" }, h("span", { class: "lbl" }, label), ...content);
   const tricks = (key, caption, value, onPick) => h("div", { class: "wz-tricks" },
@@ -346,15 +329,5 @@ export function wiezenForm({ list, dealNo, players = {}, onChange, onSubmit }) {
 
   draw();
   queueMicrotask(emit);
-  // After a restart the outbox holds deals this page did not record: read it back once.
-  outbox().then((entries) => {
-    const fresh = initialState(list, dealNo, [...mine, ...entries]);
-    if (touched || !root.isConnected) return;
-    const same = ["dealer", "afterPasRond", "counted"].every((k) => fresh[k] === state[k]);
-    if (same) return;
-    state = fresh;
-    draw();
-    emit();
-  });
   return root;
 }
