@@ -46,13 +46,14 @@ class ScoreList(PlayMixin, Chained):
     """A table's score list, as a chain of events."""
 
     class Opened(Chained.Created):
-        """The list is opened. Version 2 added ``boards`` (bridge: the round's boards)."""
+        """The list is opened. Version 2 made ``boards`` (bridge: the round's boards) part of
+        every ``Opened``; lists stored before that carry it or not, and keep what they carry."""
 
         class_version = 2
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
-            state["boards"] = None
+            state.setdefault("boards", None)
 
         competition_id: str
         evening: int

@@ -258,6 +258,31 @@ def test_a_list_opened_before_boards_existed_loads_and_still_verifies(
     assert fresh.verify().ok
 
 
+def test_a_version_1_opened_that_carried_its_boards_keeps_them(
+    sqlite_env: dict[str, str], boss: Actor
+) -> None:
+    """Lists stored before ``Opened`` had a class version already carried a bridge round's
+    boards; upcasting must not drop them."""
+    import json
+    import sqlite3
+
+    app = Troef(env=sqlite_env)
+    list_id = open_list(app, boss)
+    conn = sqlite3.connect(sqlite_env["SQLITE_DBNAME"])
+    rowid, raw = conn.execute(
+        "SELECT rowid, state FROM stored_events WHERE originator_version = 1 AND originator_id = ?",
+        [list_id.replace("-", "")],
+    ).fetchone()
+    state = json.loads(raw)
+    del state["class_version"]  # as the code before class versions wrote it
+    state["boards"] = [4, 5, 6]  # hashed fields change: only the boards are read back here
+    conn.execute(
+        "UPDATE stored_events SET state = ? WHERE rowid = ?", [json.dumps(state).encode(), rowid]
+    )
+    conn.commit()
+    assert Troef(env=sqlite_env).get_list(list_id).boards == [4, 5, 6]
+
+
 def test_an_absurd_adjustment_is_refused_before_it_can_reach_the_read_models(
     app: Troef, boss: Actor
 ) -> None:
