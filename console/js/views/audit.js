@@ -178,10 +178,11 @@ async function auditView(ctx) {
     show(await ctx.api.get(trailQuery(cid, filters, Number(older.dataset.before))));
   }));
   show(first);
-  const chainsSlot = h("div", {}, chainsCard(report, () => attempt(slot, async () => {
+  const recheck = () => attempt(slot, async () => {
     const fresh = await ctx.api.get(`audit/chains?competition=${encodeURIComponent(cid)}`);
-    chainsSlot.replaceChildren(chainsCard(fresh, () => ctx.refresh()));
-  })));
+    chainsSlot.replaceChildren(chainsCard(fresh, recheck));
+  });
+  const chainsSlot = h("div", {}, chainsCard(report, recheck));
   return h("section", { class: "card au-screen" },
     competitionTabs(cid, "audit"),
     h("h2", {}, `${t("au_title")}: ${competition.name}`),

@@ -18,7 +18,7 @@ export async function eveningView(ctx) {
   const withdrawn = new Set(comp.players.filter((p) => p.withdrawn).map((p) => p.player_id));
   // Attendance may change after the draw until play starts; the server then cancels the
   // draw's lists and the director draws again (draw_stale).
-  const started = evening.lists.some((l) => l.rows > 0 || l.status !== "open");
+  const started = evening.lists.some((l) => l.rows > 0 || l.status !== "open" || l.closed_short);
   const locked = started || evening.closed;
   const status = new Map(evening.attendance.map((a) => [a.player_id, a.status]));
   const count = h("p", { class: "count", id: "present-count" });

@@ -4,7 +4,7 @@
 import { h, replace } from "../../../pwa/js/dom.js";
 import { extend, t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, field, table } from "../ui.js";
-import { clock, decisionWord, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
+import { clock, decisionWord, mutationFeed, mutationsTable, statusWord } from "./room_bits.js";
 import { follow } from "./room_live.js";
 
 extend({
@@ -167,6 +167,7 @@ export async function listView(ctx) {
     replace(actions, penForm(ctx, sheet, parts, draw), shortSlot, submitForm(ctx, sheet, draw));
   }
   let version = -1;
+  const mutations = mutationFeed(ctx.api, "all", lid);
 
   async function draw(fresh) {
     sheet = fresh;
@@ -189,7 +190,7 @@ export async function listView(ctx) {
     }
     if (sheet.version === version) return;
     version = sheet.version;
-    const mine = await refusedMutations(ctx.api, "all", lid);
+    const mine = await mutations();
     replace(parts.devices, [...new Set(mine.map((m) => m.client_id))].map((d) => h("option", { value: d })));
     const refusedHere = mine.filter((m) => m.outcome !== "applied");
     replace(refused, h("h3", {}, t("rm_list_refused")), mutationsTable(refusedHere, () => String(sheet.table)));

@@ -5,7 +5,7 @@
 import { h, replace } from "../../../pwa/js/dom.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, table } from "../ui.js";
-import { ago, clock, mutationsTable, refusedMutations, statusWord } from "./room_bits.js";
+import { ago, clock, mutationFeed, mutationsTable, statusWord } from "./room_bits.js";
 import { follow } from "./room_live.js";
 import { listView } from "./list.js";
 import { replayView } from "./replay.js";
@@ -83,11 +83,12 @@ export async function roomView(ctx) {
     const found = evening.lists.find((l) => l.list_id === lid);
     return found ? String(found.table) : "";
   };
+  const refused = mutationFeed(ctx.api);
   async function showMutations(total) {
     if (total === refusedSeen) return;
     refusedSeen = total;
     const ids = new Set(evening.lists.map((l) => l.list_id));
-    const mine = (await refusedMutations(ctx.api)).filter((m) => ids.has(m.list_id));
+    const mine = (await refused()).filter((m) => ids.has(m.list_id));
     replace(mutationsSlot, mutationsTable(mine, tableOf));
   }
   async function showRoom(room) {

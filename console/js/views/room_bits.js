@@ -101,16 +101,18 @@ export function mutationsTable(mutations, tableOf = () => "", attrs = {}) {
     rows, { class: "grid rm-mutations", ...attrs }));
 }
 
-// Every refused mutation the server kept (paged through; 500 a page).
-export async function refusedMutations(api, status = "refused", list = null) {
-  const out = [];
+// The mutations the server kept (of one list, or of every list), read on from where the last
+// read stopped: each call asks only for what is new (500 a page) and returns them all.
+export function mutationFeed(api, status = "refused", list = null) {
+  const seen = [];
   let since = 0;
   const only = list ? `&list=${encodeURIComponent(list)}` : "";
-  for (let page = 0; page < 20; page += 1) {
-    const answer = await api.get(`mutations?status=${status}&limit=500&since=${since}${only}`);
-    out.push(...answer.mutations);
-    since = answer.cursor;
-    if (!answer.more) break;
-  }
-  return out;
+  return async () => {
+    for (;;) {
+      const answer = await api.get(`mutations?status=${status}&limit=500&since=${since}${only}`);
+      seen.push(...answer.mutations);
+      since = answer.cursor;
+      if (!answer.more) return seen;
+    }
+  };
 }
