@@ -18,7 +18,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .picture import deal_text, seat_key, seat_value
+from .picture import deal_text, in_hundredths, seat_key, seat_value
 
 BOM = "\ufeff"
 SEPARATOR = ";"
@@ -168,8 +168,7 @@ def deals(picture: Mapping[str, Any]) -> Table:
 
 
 def _total(picture: Mapping[str, Any], value: int | None) -> Any:
-    game = picture["competition"]["game"]
-    return hundredths(value) if game == "bridge" else value
+    return hundredths(value) if in_hundredths(picture) else value
 
 
 def standings(picture: Mapping[str, Any]) -> Table:
@@ -262,7 +261,7 @@ def travellers(picture: Mapping[str, Any]) -> Table:
             t["evening"], t["board"], t["table"], t["ns"], t["ns_name"], t["ew"], t["ew_name"],
             t["contract"], t["declarer"], t["lead"], t["tricks"], t["score"],
             " ".join(f"{k} {v}" for k, v in (t["adjusted"] or {}).items()),
-            hundredths(t["ns_mp"]), hundredths(t["ew_mp"]), hundredths(t["top"]),
+            _total(picture, t["ns_mp"]), _total(picture, t["ew_mp"]), hundredths(t["top"]),
             hundredths(t["ns_pct"]),
         ]
         for t in picture["travellers"]

@@ -311,3 +311,12 @@ def _audit(rows: Rows, ids: set[str]) -> list[dict[str, Any]]:
         f"SELECT * FROM audit_trail WHERE aggregate_id IN ({marks}) ORDER BY position",
         sorted(ids),
     )
+
+
+def in_hundredths(picture: Mapping[str, Any]) -> bool:
+    """Whether the competition's results are kept in hundredths: bridge matchpoints (MP %,
+    centi-MP) and cross-IMPs (centi-IMPs); Butler IMPs are whole, like every other game's."""
+    competition = picture["competition"]
+    if competition["game"] != "bridge":
+        return False
+    return competition["counting"].get("method", "matchpoints") != "butler"

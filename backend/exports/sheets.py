@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .picture import deal_text, seat_key, seat_value
+from .picture import deal_text, in_hundredths, seat_key, seat_value
 from .words import words
 
 
@@ -14,7 +14,7 @@ def number(value: Any, picture: Mapping[str, Any], lang: str) -> str:
     """A total as printed: bridge percentages are kept in hundredths (6111 → 61,11)."""
     if value is None:
         return ""
-    if picture["competition"]["game"] != "bridge":
+    if not in_hundredths(picture):
         return str(value)
     sign = "-" if value < 0 else ""
     whole, cents = divmod(abs(int(value)), 100)

@@ -377,3 +377,26 @@ def totals(client: FlaskClient, cid: str) -> list[int]:
     return [
         line["total"] for line in client.get(f"/api/competitions/{cid}/standings").json["lines"]
     ]
+
+
+def test_butler_imps_are_written_whole_in_the_csv_and_on_the_printed_standings(
+    web: Flask, client: FlaskClient
+) -> None:
+    """Butler totals are whole IMPs; only MP % and centi-IMPs are kept in hundredths."""
+    app, boss = web.extensions["troef"].app, director()
+    cid = app.create_competition(boss, "Butler", "bridge-nbb-1930", {"method": "butler"})
+    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
+    app.schedule_evening(boss, cid, "2026-04-07")
+    for pid in pairs:
+        app.record_attendance(boss, cid, 1, pid, "present")
+    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
+    for tricks, lst in zip((10, 12, 9), board_one, strict=True):
+        facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
+        app.record_deal(boss, lst, 1, {**facts, "tricks": tricks})
+    lines = rows_of(client.get(f"/api/competitions/{cid}/export/standings.csv").get_data(True))
+    assert [r["total"] for r in lines] == [str(t) for t in totals(client, cid)]
+    assert max(totals(client, cid)) >= 1  # whole IMPs, not hundredths of one
+    printed = client.get(f"/print/competitions/{cid}/standings").get_data(True)
+    best = max(totals(client, cid))
+    assert f">{best}<" in printed.replace(" ", "")
