@@ -1,11 +1,10 @@
-// The service worker is a router: the app shell cache-first, API reads network-first,
-// everything else (POSTs above all) straight to the network.
+// The service worker is a router: the app shell cache-first; the API and everything else
+// (POSTs above all) straight to the network.
 
 const VERSION = "v2";
 const PREFIX = "troef-";
 const STATIC = `${PREFIX}static-${VERSION}`;
-const API = `${PREFIX}api-${VERSION}`;
-const EXPECTED = new Set([STATIC, API]);
+const EXPECTED = new Set([STATIC]);
 
 const RULES = [
   "index.js", "fields.js", "presets.js", "wiezen.js", "wiezen_contracts.js", "wiezen_deal.js",
@@ -44,10 +43,10 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== location.origin || event.request.method !== "GET") return;
-  if (url.pathname.startsWith("/api/live") || url.pathname.includes("/stream")) return;
-  if (url.pathname.startsWith("/api/")) {
-    event.respondWith(serveApi(event.request));
-  } else if (url.pathname === "/" || url.pathname.startsWith("/t/")) {
+  // The API goes straight to the network: the list, its events and the outbox live in
+  // IndexedDB, and an answer from a cache would show an offline phone a sync that never was.
+  if (url.pathname.startsWith("/api/")) return;
+  if (url.pathname === "/" || url.pathname.startsWith("/t/")) {
     event.respondWith(serveShell());
   } else {
     event.respondWith(serveStatic(event.request));
@@ -63,18 +62,4 @@ async function serveShell() {
 async function serveStatic(request) {
   const cached = await caches.match(request, { cacheName: STATIC, ignoreSearch: true });
   return cached || fetch(request);
-}
-
-// Network first; the last answer from the cache when offline.
-async function serveApi(request) {
-  const cache = await caches.open(API);
-  try {
-    const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
-    return response;
-  } catch (err) {
-    const cached = await cache.match(request);
-    if (cached) return cached;
-    throw err;
-  }
 }
