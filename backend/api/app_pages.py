@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import mimetypes
 import re
@@ -62,9 +63,21 @@ VERSION = re.compile(r'const VERSION = "([^"]*)";')
 
 
 def shell_digest(folder: Path) -> str:
-    """A digest of every file of the app shell: it changes whenever any of them changes."""
+    """A digest of every file of the app shell: it changes whenever any of them changes.
+
+    Browsers ask for ``/sw.js`` on every visit; the files are read again only when one of
+    them has a new size or modification time.
+    """
+    files = sorted(p for p in folder.rglob("*") if p.is_file() and "tests" not in p.parts)
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    return _digest(folder, stamp)
+
+
+@functools.lru_cache(maxsize=4)
+def _digest(folder: Path, stamp: tuple[tuple[str, int, int], ...]) -> str:
     digest = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file() and "tests" not in p.parts):
+    for name, _, _ in stamp:
+        path = Path(name)
         digest.update(str(path.relative_to(folder)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]

@@ -137,7 +137,7 @@ class Watch:
         lines = _rows(
             db,
             "SELECT rank, player_id, name, total FROM standings WHERE competition_id = ? "
-            "ORDER BY rank, name, player_id",
+            "ORDER BY rank = 0, rank, name, player_id",
             [self.competition_id],
         )
         evenings = _rows(
