@@ -124,9 +124,20 @@ function openTab(tab) {
 }
 
 // Queue a mutation for the current list, show it at once, and sync.
+// What is being written right now: a second tap on "record" before the form is redrawn
+// must not queue the same deal twice (the server would refuse the copy as a conflict).
+const writing = new Set();
+
 async function send(list, name, args) {
-  await store.enqueue(name, list.list_id, args);
-  await render();
+  const key = [list.list_id, name, args.deal_no ?? ""].join("|");
+  if (writing.has(key)) return;
+  writing.add(key);
+  try {
+    await store.enqueue(name, list.list_id, args);
+    await render();
+  } finally {
+    writing.delete(key);
+  }
   sync();
 }
 
