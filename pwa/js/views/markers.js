@@ -2,32 +2,33 @@
 // speak in codes (made, after_pas_rond, solo_dot…); a code this file does not know is shown
 // as it is, so a new marker is never hidden.
 
-import { language } from "../i18n.js";
+import { extend, language, STRINGS } from "../i18n.js";
 
-const WORDS = {
+extend({
   nl: {
-    made: "gemaakt", failed: "niet gehaald", down: "down", rond: "rond", troel: "troel",
-    after_pas_rond: "na pas rond", pas_rond: "pas rond", misplay: "verzaakt", penalty: "straf", nat: "nat", pit: "pit",
-    redeal: "opnieuw", revoke: "verzaakt", passed_out: "gepast", adjusted: "arbitraal",
-    no_game: "niet gespeeld", auflegen: "Auflegen", verwerfen: "Verwerfen",
+    mk_made: "gemaakt", mk_failed: "niet gehaald", mk_down: "down", mk_rond: "rond", mk_troel: "troel",
+    mk_after_pas_rond: "na pas rond", mk_pas_rond: "pas rond", mk_misplay: "verzaakt", mk_penalty: "straf", mk_nat: "nat", mk_pit: "pit",
+    mk_redeal: "opnieuw", mk_revoke: "verzaakt", mk_passed_out: "gepast", mk_adjusted: "arbitraal",
+    mk_no_game: "niet gespeeld", mk_auflegen: "Auflegen", mk_verwerfen: "Verwerfen",
   },
   de: {
-    made: "gewonnen", failed: "verloren", down: "down", rond: "rond", troel: "troel",
-    after_pas_rond: "nach pas rond", pas_rond: "pas rond", misplay: "Fehler", penalty: "Strafe", nat: "nat", pit: "pit",
-    redeal: "neu geben", revoke: "Revoke", passed_out: "alle gepasst", adjusted: "Schiedsspruch",
-    no_game: "nicht gespielt", auflegen: "Auflegen", verwerfen: "Verwerfen",
+    mk_made: "gewonnen", mk_failed: "verloren", mk_down: "down", mk_rond: "rond", mk_troel: "troel",
+    mk_after_pas_rond: "nach pas rond", mk_pas_rond: "pas rond", mk_misplay: "Fehler", mk_penalty: "Strafe", mk_nat: "nat", mk_pit: "pit",
+    mk_redeal: "neu geben", mk_revoke: "Revoke", mk_passed_out: "alle gepasst", mk_adjusted: "Schiedsspruch",
+    mk_no_game: "nicht gespielt", mk_auflegen: "Auflegen", mk_verwerfen: "Verwerfen",
   },
   en: {
-    made: "made", failed: "failed", down: "down", rond: "rond", troel: "troel",
-    after_pas_rond: "after pas rond", pas_rond: "pas rond", misplay: "misplay", penalty: "penalty", nat: "nat", pit: "pit",
-    redeal: "redeal", revoke: "revoke", passed_out: "passed out", adjusted: "adjusted",
-    no_game: "not played", auflegen: "Auflegen", verwerfen: "Verwerfen",
+    mk_made: "made", mk_failed: "failed", mk_down: "down", mk_rond: "rond", mk_troel: "troel",
+    mk_after_pas_rond: "after pas rond", mk_pas_rond: "pas rond", mk_misplay: "misplay", mk_penalty: "penalty", mk_nat: "nat", mk_pit: "pit",
+    mk_redeal: "redeal", mk_revoke: "revoke", mk_passed_out: "passed out", mk_adjusted: "adjusted",
+    mk_no_game: "not played", mk_auflegen: "Auflegen", mk_verwerfen: "Verwerfen",
   },
-};
+});
 const SIGNS = { solo_dot: "●" };
 
 export function markerWord(marker, lang = language()) {
-  return SIGNS[marker] ?? (WORDS[lang] || WORDS.en)[marker] ?? marker;
+  const words = STRINGS[lang] || STRINGS.en;
+  return SIGNS[marker] ?? words[`mk_${marker}`] ?? marker;
 }
 
 export function markerWords(markers = [], lang = language()) {
