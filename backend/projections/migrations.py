@@ -254,3 +254,18 @@ def m005_standing_adjustments(db: Database) -> None:
 def m006_traveller_lead(db: Database) -> None:
     """A bridge traveller line shows the opening lead when the table wrote it down."""
     db["travellers"].add_column("lead", str)
+
+
+@migrations()
+def m007_rebuild_with_upcast_counting(db: Database) -> None:
+    """Rebuild every read model from the events once.
+
+    The standings now count a wiezen season by the competition's counting rule as it reads
+    after upcasting (``Competition.Created`` v2), and traveller lines carry the lead: rows
+    written before would disagree with a fresh rebuild. Emptying the tables and the tracking
+    position makes the next catch-up (on start) write them all anew.
+    """
+    for table in TABLES:
+        db.execute(f"DELETE FROM [{table}]")
+    if "tracking" in db.table_names():
+        db.execute("DELETE FROM tracking")

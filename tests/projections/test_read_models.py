@@ -177,3 +177,30 @@ def test_a_ruling_after_hand_in_is_its_own_line_in_the_standings(
     assert line["total"] == sum(r["value"] for r in results)
     with pytest.raises(Forbidden):
         app.adjust_standing(phone("A"), cid, ids[0], 5, "no")
+
+
+def test_read_models_written_before_the_upcast_counting_are_rebuilt_on_opening(
+    wired: tuple[Troef, ReadModels], boss: Actor, tmp_path: Path
+) -> None:
+    """An older read-model file (counting as first written) is emptied by migration m007 and
+    the next catch-up writes what a fresh rebuild writes."""
+    import sqlite3
+
+    app, views = wired
+    _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
+    path = views.path
+    with sqlite3.connect(path) as conn:  # as an older version left the file
+        conn.execute("UPDATE competitions SET counting = '{\"evenings\": 99}'")
+        conn.execute(
+            "DELETE FROM _sqlite_migrations WHERE name = 'm007_rebuild_with_upcast_counting'"
+        )
+    views.close()
+    reopened = ReadModels(path)
+    assert reopened.rows("SELECT * FROM competitions") == []
+    assert reopened.position(app.name) == 0
+    reopened.catch_up(app)
+    fresh = ReadModels(tmp_path / "fresh.sqlite")
+    fresh.catch_up(app)
+    assert reopened.dump() == fresh.dump()
+    fresh.close()
+    reopened.close()
