@@ -4,10 +4,12 @@
 
 const FAILURES_BEFORE_POLLING = 3;
 
-// params: {competition, room?, list?}; onData(channel, payload); onState("live" | "polling" |
-// "reconnecting"). Returns a function that stops following.
-export function follow(params, onData, onState, { mode = "sse" } = {}) {
-  const query = new URLSearchParams({ ...params, standings: "false" });
+// params: {competition, room?, list?}; channels: the events to follow ("room", "list",
+// "standings"); onData(channel, payload); onState("live" | "polling" | "reconnecting").
+// Returns a function that stops following.
+export function follow(params, onData, onState, { mode = "sse", channels = ["room", "list"] } = {}) {
+  const standings = channels.includes("standings") ? "true" : "false";
+  const query = new URLSearchParams({ ...params, standings });
   let stopped = false;
   let source = null;
   let controller = null;
@@ -40,7 +42,7 @@ export function follow(params, onData, onState, { mode = "sse" } = {}) {
     let delivered = false;
     let failures = 0;
     source = new EventSource(`/api/live?${query}`, { withCredentials: true });
-    for (const channel of ["room", "list"]) {
+    for (const channel of channels) {
       source.addEventListener(channel, (event) => {
         delivered = true;
         failures = 0;

@@ -1,9 +1,11 @@
-// Keep a standings screen current: follow the competition's live stream (GET /api/live, server-
-// sent events; EventSource reconnects and resumes by itself) and redraw on every change.
+// Keep a standings screen current: follow the competition's live standings (server-sent events,
+// or long polling where the stream does not get through; see room_live.js) and redraw on every
+// change.
 
 import { h, replace } from "../../../pwa/js/dom.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { errorBox } from "../ui.js";
+import { follow } from "./room_live.js";
 
 // Render `draw()` (async, returns a Node) into a box now and again whenever the standings
 // change; the box's status line says when it was last brought up to date.
@@ -37,14 +39,11 @@ export async function liveBox(ctx, cid, draw) {
   };
   replace(body, await draw());
   stamp();
-  if (typeof EventSource !== "undefined") {
-    // Every standings event redraws, the first one too: it is the state on connecting, which
-    // may already be newer than what draw() read a moment ago.
-    const source = new EventSource(`/api/live?competition=${encodeURIComponent(cid)}`);
-    source.addEventListener("standings", () => redraw());
-    source.addEventListener("error", () => { status.textContent = t("st_reconnecting"); });
-    source.addEventListener("open", () => { status.textContent = last; });
-    ctx.onLeave(() => source.close());
-  }
+  // Every standings event redraws, the first one too: it is the state on connecting, which
+  // may already be newer than what draw() read a moment ago.
+  const stop = follow({ competition: cid }, () => redraw(), (state) => {
+    status.textContent = state === "reconnecting" ? t("st_reconnecting") : last;
+  }, { mode: ctx.query && ctx.query.live === "poll" ? "poll" : "sse", channels: ["standings"] });
+  ctx.onLeave(stop);
   return box;
 }
