@@ -121,7 +121,7 @@ def phone_at_table(browser: Any, base: str, code: str, locale: str) -> tuple[Any
     page.goto(f"{base}/t/{code}")
     page.click("button[type=submit]")
     page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector('#pending[data-count="0"]')
     return context, page, errors
 

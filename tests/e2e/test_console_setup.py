@@ -296,7 +296,7 @@ def test_a_bridge_evening_is_drawn_as_a_mitchell_with_boards_on_the_cards(
         "#import-file",
         files=[{"name": "paren.csv", "mimeType": "text/csv", "buffer": "\n".join(pairs).encode()}],
     )
-    page.wait_for_function("document.querySelector('#import-text').value.includes('Olga')")
+    page.wait_for_function("() => document.querySelector('#import-text').value.includes('Olga')")
     page.click("#import-run")
     page.wait_for_selector("#import-report .summary:has-text('übernommen: 8, abgelehnt: 0')")
 

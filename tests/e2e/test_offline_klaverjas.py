@@ -44,7 +44,7 @@ def test_sixteen_deals_recorded_offline_survive_a_reload_and_reach_the_server_on
     assert page.input_value("#code") == evening["code"]
     page.click("button[type=submit]")
     page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector('#pending[data-count="0"]')
 
     context.set_offline(True)

@@ -110,7 +110,7 @@ def test_a_second_phone_sees_the_pen_elsewhere_and_writes_once_it_is_moved(
 
 
 CACHES = "() => caches.keys()"
-ACTIVATED = "(navigator.serviceWorker.controller || {}).state === 'activated'"
+ACTIVATED = "() => (navigator.serviceWorker.controller || {}).state === 'activated'"
 
 
 def served_version(base: str) -> str:
@@ -133,7 +133,7 @@ def test_a_new_version_is_offered_and_reload_activates_it(
     errors: list[str] = []
     context, page = phone(browser, base, evening["code"], errors)
     page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     old = served_version(base)
     old_cache = f"troef-static-{old}"
     assert old_cache in page.evaluate(CACHES)

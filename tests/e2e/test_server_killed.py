@@ -112,7 +112,7 @@ def test_deals_pushed_while_the_server_dies_arrive_once_after_a_restart(
     page.goto(f"{server.base}/t/{evening['code']}")
     page.click("button[type=submit]")
     page.wait_for_selector(".pen-mine")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
     token = page.evaluate(DEVICE, list_id)["token"]
 
