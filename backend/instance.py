@@ -70,7 +70,7 @@ class Instance:
         """The application and its read models, wired so that every save catches up."""
         app = Troef(env=self.event_env())
         views = ReadModels(self.path / "views.sqlite")
-        app.after_save.append(lambda _recordings: views.catch_up(app))
+        app.after_save.append(lambda _recordings: views.catch_up(app, settle=False))
         views.catch_up(app)
         return app, views
 

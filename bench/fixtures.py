@@ -101,7 +101,11 @@ def deal_facts(seats: dict[str, str], count: int, seed: str) -> list[dict[str, A
 
 @dataclass
 class Wired:
-    """An application whose read models catch up after every save, with that time measured."""
+    """An application whose read models catch up after every save, with that time measured.
+
+    Wired as ``open_services`` wires the web app: the catch-up after a save leaves the
+    competition's results due (``settle=False``); readers and the worker settle them.
+    """
 
     app: Troef
     views: ReadModels
@@ -118,6 +122,6 @@ class Wired:
         return wired
 
     def _listener(self, _recordings: Any) -> None:
-        self.catch_up.measure(lambda: self.views.catch_up(self.app))
+        self.catch_up.measure(lambda: self.views.catch_up(self.app, settle=False))
         if self.parts is not None:
             self.parts.flush()

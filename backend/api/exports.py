@@ -70,6 +70,7 @@ def picture(
     if evening is not None:
         evening_row(comp["competition_id"], evening)
     svc = services()
+    svc.views.settle(comp["competition_id"])
     recomputed = [c.as_dict() for c in svc.app.verify().chains] if chains else []
     return competition_picture(
         svc.views.rows,

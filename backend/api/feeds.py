@@ -60,6 +60,12 @@ class Watch:
     list_id: str | None = None
     evening: int | None = None
 
+    def settle(self) -> None:
+        """Recompute the standings first if the competition has new events (they wait for
+        their first reader: ``ReadModels.settle``)."""
+        if self.standings:
+            self.views.settle(self.competition_id)
+
     @property
     def channels(self) -> tuple[str, ...]:
         wanted = {"standings": self.standings, "list": self.list_id, "room": self.evening}

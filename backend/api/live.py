@@ -219,6 +219,7 @@ def poll(watch: Watch, clock: Clock, since: int | None, wait: float) -> dict[str
         position = clock.now()
         if position != seen:
             seen = position
+            watch.settle()
             with watch.views.reading() as db:
                 names = list(watch.channels) if since is None else watch.changed_since(db, since)
                 if names:
@@ -245,6 +246,7 @@ def stream(
     started = time.monotonic()
     yield f"retry: {int(timing['TROEF_LIVE_RETRY_MS'])}\n\n"
     position = clock.now()
+    watch.settle()
     with watch.views.reading() as db:
         marks = watch.marks(db)
         names = list(watch.channels) if since is None else watch.changed_since(db, since)
@@ -258,6 +260,7 @@ def stream(
         now = clock.now()
         if now != position:
             position, out = now, []
+            watch.settle()
             with watch.views.reading() as db:
                 fresh = watch.marks(db)
                 for name in watch.channels:

@@ -267,6 +267,7 @@ def standings_page(competition_id: str) -> Response:
     except NotFound:
         return _missing(lang)
     cid = comp["competition_id"]
+    services().views.settle(cid)
     evenings = _rows(
         "SELECT evening, date, closed FROM evenings WHERE competition_id = ? ORDER BY evening",
         [cid],
@@ -293,6 +294,7 @@ def evening_page(competition_id: str, number: int) -> Response:
     except NotFound:
         return _missing(lang)
     cid = comp["competition_id"]
+    services().views.settle(cid)
     return _page(
         "troef_public_evening.html",
         lang=lang,

@@ -44,7 +44,7 @@ def open_services(config: dict[str, Any]) -> Services:
     env = config.get("TROEF_EVENT_ENV") or inst.event_env()
     app = Troef(env=env)
     views = ReadModels(inst.path / "views.sqlite")
-    app.after_save.append(lambda _recordings: views.catch_up(app))
+    app.after_save.append(lambda _recordings: views.catch_up(app, settle=False))
     views.catch_up(app)
     worker = None
     if config.get("TROEF_WORKER", True):

@@ -34,6 +34,7 @@ class Standings(MethodView):
         comp = competition(competition_id)
         cid = comp["competition_id"]
         views = services().views
+        views.settle(cid)
         lines = [
             {
                 "rank": r["rank"],
@@ -83,6 +84,7 @@ class EveningResults(MethodView):
         """Each player's result of one evening (provisional until the lists are submitted)."""
         row = evening_row(competition_id, evening)
         cid = row["competition_id"]
+        services().views.settle(cid)
         who = names(cid)
         results = [
             {**player(r["player_id"], who), **r, "provisional": bool(r["provisional"])}
@@ -109,6 +111,7 @@ class Travellers(MethodView):
         """Bridge: every board's results with matchpoints and percentages (empty for others)."""
         row = evening_row(competition_id, evening)
         cid = row["competition_id"]
+        services().views.settle(cid)
         who = names(cid)
         rows = services().views.rows(
             "SELECT * FROM travellers WHERE competition_id = ? AND evening = ? "

@@ -91,6 +91,7 @@ def _today() -> str:
 
 def _show(summary: Summary, views: ReadModels) -> None:
     """Print one competition: its lists and deals, and the top 3 of its standings."""
+    views.settle(summary.competition_id)
     submitted = views.rows(
         "SELECT COUNT(*) AS n FROM lists WHERE competition_id = ? AND status = 'submitted'",
         [summary.competition_id],

@@ -21,6 +21,7 @@ def standings(instance_path: str | None, competition_id: str | None, why: bool) 
       troef standings --instance ./instance --why
     """
     _app, views = _load(instance_path).open()
+    views.settle()
     competitions = views.rows(
         "SELECT competition_id, name, game, rules_ref FROM competitions ORDER BY created_at"
     )

@@ -269,3 +269,16 @@ def m007_rebuild_with_upcast_counting(db: Database) -> None:
         db.execute(f"DELETE FROM [{table}]")
     if "tracking" in db.table_names():
         db.execute("DELETE FROM tracking")
+
+
+DUE = "results_due"  # competitions whose results wait to be recomputed (not a read model)
+
+
+@migrations()
+def m008_results_due(db: Database) -> None:
+    """Results and standings are recomputed when read, not inside every save.
+
+    A catch-up marks each competition its events touched; ``ReadModels.settle`` recomputes
+    the marked ones. Read models written before were settled at every save.
+    """
+    db[DUE].create({"competition_id": str}, pk="competition_id")

@@ -15,7 +15,7 @@ from backend.aggregates.actor import director
 from backend.api.public_words import number
 from backend.demo.season import Summary
 
-from ..standings_club import best_of_one, demo_club
+from ..standings_club import best_of_one, demo_club, open_evening, play
 
 
 class Tables(HTMLParser):
@@ -201,3 +201,21 @@ def test_the_page_speaks_the_readers_language_and_uses_no_script(
 def test_the_pages_stay_out_of_the_api_document(client: FlaskClient) -> None:
     paths = client.get("/api/openapi.json").json["paths"]
     assert not [path for path in paths if path.startswith("/standings")]
+
+
+def test_the_evening_page_read_first_after_play_shows_the_results_just_recorded(
+    web: Flask, client: FlaskClient
+) -> None:
+    """Saves leave the results due; the evening page, read before any other page, settles
+    them itself."""
+    app = web.extensions["troef"].app
+    drawn = open_evening(app, ("An", "Bert", "Carla", "Dirk"))
+    cid = drawn["competition_id"]
+    _, before = page(client, f"/standings/{cid}/evenings/1?lang=en")
+    assert {row[3] for row in before.tables["grid evening"][1:]} == {"0"}
+    play(app, drawn["entry"])
+    _, after = page(client, f"/standings/{cid}/evenings/1?lang=en")
+    api = client.get(f"/api/competitions/{cid}/evenings/1/results").json["results"]
+    shown = {row[1]: row[3] for row in after.tables["grid evening"][1:]}
+    assert shown == {r["name"]: str(r["points"]) for r in api}
+    assert set(shown.values()) != {"0"}
