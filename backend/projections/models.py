@@ -85,8 +85,14 @@ class ReadModels(SQLiteTrackingRecorder):
 
         Every reader of ``evening_results``, ``standings`` and ``travellers`` calls this
         first; the background worker calls it at every tick. A competition with nothing new
-        costs one look-up in a table of a few rows.
+        costs one read of a table of a few rows, without taking the write lock (live streams
+        call this once a second each).
         """
+        sql, params = f"SELECT 1 FROM [{DUE}]", []
+        if competition_id is not None:
+            sql, params = sql + " WHERE competition_id = ?", [competition_id]
+        if not self.rows(sql + " LIMIT 1", params):
+            return 0
         with self._lock:
             return self._settle(competition_id)
 
