@@ -12,7 +12,7 @@ const RULES = [
   "schafkopf.js", "schafkopf_fault.js",
 ].map((name) => `/js/rules/${name}`);
 const VIEWS = ["join", "seats", "sheet", "markers", "entry", "klaverjas_form", "bridge_form", "generic_form", "status", "explain",
-  "wiezen_form", "schafkopf_form", "penalty_form", "row_actions", "submit"]
+  "wiezen_form", "schafkopf_form", "penalty_form", "row_actions", "submit", "rule_words"]
   .map((name) => `/js/views/${name}.js`);
 const SHELL = [
   "/", "/css/app.css", "/manifest.webmanifest", "/icons/icon.svg", "/icons/icon-192.png",

@@ -179,12 +179,12 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
         contexts.append(context)
         pages.append(page)
 
-    # Validation as you type, in the rules' words: a contract without a declarer.
-    first = pages[0]
+    # Validation as you type, in the player's language: a contract without a declarer.
+    first = pages[0]  # a Dutch phone
     first.click('[data-field="level"][data-value="2"]')
     first.click('[data-field="strain"][data-value="H"]')
     error = first.locator('#preview .error[data-field="declarer"]')
-    assert "is required" in error.inner_text()
+    assert error.inner_text() == "Leider: vul dit nog in"
     first.click('[data-field="passed"]')
     first.click('[data-field="passed"]')  # and back: the pad keeps 2♥ for the next taps
 
@@ -199,7 +199,7 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
     pages[0].click(f'[data-field="board"][data-value="{done}"]')
     pages[0].click("#record")
     refused = pages[0].locator('#preview .error[data-field="board"]')
-    assert f"board {done} is already on this list" in refused.inner_text()
+    assert f"spel {done} staat al op de lijst" in refused.inner_text()
     assert pages[0].get_attribute("#pending", "data-count") == "0"
     contexts[1].set_offline(True)
     order = [table2["boards"][2], table2["boards"][0], table2["boards"][1]]

@@ -190,11 +190,11 @@ def test_a_whole_evening_at_a_table_of_five_reaches_the_server_once_with_the_lis
             focused = "[document.activeElement.dataset.value, document.activeElement.ariaChecked]"
             assert page.evaluate(focused) == ["VRAAG", "true"]
         if deal.game == "MIS" and n > 40:
-            # validation as you type: the rule's own words before the form is complete
+            # validation as you type, in the player's language, before the form is complete
             tap(page, "contract", "VRAAG")
             tap(page, "declarers", seat(dealer, 1))
             page.wait_for_selector('#preview .error[data-field="declarers"]')
-            assert "2 distinct active seats" in page.inner_text("#preview")
+            assert page.inner_text("#preview") == "Wie speelt: kies 2 spelers (nu 1)"
             tap(page, "declarers", seat(dealer, 1))
             assert page.evaluate("document.documentElement.scrollWidth") <= 360
         enter(page, deal, dealer)

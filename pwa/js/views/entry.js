@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { markerWords } from "./markers.js";
+import { refusalLine } from "./rule_words.js";
 import { klaverjasForm } from "./klaverjas_form.js";
 import { bridgeForm } from "./bridge_form.js";
 import { genericForm } from "./generic_form.js";
@@ -26,8 +27,7 @@ export function entryView({ list, dealNo, pending = [], preview, onRecord }) {
     const outcome = parseError ? { error: parseError } : preview(facts);
     latest = { facts, error: outcome.error || null };
     if (outcome.error) {
-      result.replaceChildren(h("p", { class: "error", dataset: { field: outcome.error.field } },
-        h("b", {}, outcome.error.field), ": ", outcome.error.message));
+      result.replaceChildren(refusalLine(outcome.error, list.game));
       return;
     }
     const s = outcome.score;

@@ -6,6 +6,7 @@
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { markerWords } from "./markers.js";
+import { refusalLine } from "./rule_words.js";
 
 const COMPASS = ["N", "E", "S", "W"];
 const PAIRS = ["NS", "EW"];
@@ -131,8 +132,7 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
     const { facts } = penaltyFacts(list.game, state.id, state.values);
     const outcome = preview(facts);
     if (outcome.error) {
-      result.replaceChildren(h("p", { class: "error", dataset: { field: outcome.error.field } },
-        h("b", {}, outcome.error.field), ": ", outcome.error.message));
+      result.replaceChildren(refusalLine(outcome.error, list.game));
       return outcome;
     }
     const s = outcome.score;

@@ -1,0 +1,101 @@
+// The rules' refusals in the players' language. The rules port speaks English with the
+// article it applies ("must be between 0 and 162, got 170"); what a form meets while it is
+// being filled in (a field still empty, a number out of range, a choice not made, too few
+// wiezen players chosen, a bridge board that is not this table's or already on the list) is said here in Dutch, German or
+// English, with the label the game's form shows. Any other refusal keeps the
+// rule's own words and article, so nothing the rulebook says is lost in translation.
+
+import { h } from "../dom.js";
+import { extend, t } from "../i18n.js";
+// The forms' own words are the labels (imported for their words only).
+import "./bridge_form.js";
+import "./schafkopf_form.js";
+import "./wiezen_form.js";
+
+extend({
+  nl: {
+    rf_required: "vul dit nog in", rf_between: "moet tussen {lo} en {hi} liggen, niet {got}",
+    rf_at_least: "moet minstens {lo} zijn, niet {got}", rf_at_most: "mag hoogstens {hi} zijn, niet {got}",
+    rf_whole: "moet een heel getal zijn", rf_one_of: "kies een van: {list}",
+    rf_round_boards: "deze tafel speelt deze ronde de spellen {list}",
+    rf_board_taken: "spel {board} staat al op de lijst; maak het ongeldig om het te verbeteren",
+    rf_pick_two: "kies 2 spelers (nu {got})", rf_pick_one: "kies 1 speler (nu {got})",
+    rl_decl_augen: "Augen van de spelers", rl_seats: "Plaatsen", rl_value: "Waarde",
+  },
+  de: {
+    rf_required: "fehlt noch", rf_between: "muss zwischen {lo} und {hi} liegen, nicht {got}",
+    rf_at_least: "muss mindestens {lo} sein, nicht {got}", rf_at_most: "darf höchstens {hi} sein, nicht {got}",
+    rf_whole: "muss eine ganze Zahl sein", rf_one_of: "wählen Sie eins von: {list}",
+    rf_round_boards: "dieser Tisch spielt in dieser Runde die Boards {list}",
+    rf_board_taken: "Board {board} steht schon auf der Liste; streichen Sie es, um es zu berichtigen",
+    rf_pick_two: "wählen Sie 2 Spieler (jetzt {got})", rf_pick_one: "wählen Sie 1 Spieler (jetzt {got})",
+    rl_decl_augen: "Augen der Spieler", rl_seats: "Plätze", rl_value: "Wert",
+  },
+  en: {
+    rf_required: "still to fill in", rf_between: "must be between {lo} and {hi}, not {got}",
+    rf_at_least: "must be at least {lo}, not {got}", rf_at_most: "must be at most {hi}, not {got}",
+    rf_whole: "must be a whole number", rf_one_of: "choose one of: {list}",
+    rf_round_boards: "this table plays boards {list} this round",
+    rf_board_taken: "board {board} is already on this list; void it to correct it",
+    rf_pick_two: "choose 2 players ({got} now)", rf_pick_one: "choose 1 player ({got} now)",
+    rl_decl_augen: "Declarers' Augen", rl_seats: "Seats", rl_value: "Value",
+  },
+});
+
+// A record's field → the key of the label its game's form shows for it.
+const COMMON = { dealer: "dealer", tricks: "tricks", seats: "rl_seats", value: "rl_value" };
+const LABELS = {
+  klaverjas: { card_points: "points", trump: "trump", playing: "playing", roem: "roem" },
+  wiezen: { contract: "wz_contract", declarers: "wz_declarers", miserie: "wz_declarers" },
+  bridge: {
+    board: "br_board", dealer: "br_dealer", contract: "br_contract", level: "br_level",
+    strain: "br_strain", declarer: "br_declarer", tricks: "br_tricks", lead: "br_lead",
+  },
+  schafkopf: {
+    type: "skf_type", declarer: "skf_declarer", called_ace: "skf_ace", partner: "skf_partner",
+    decl_tricks: "skf_tricks", decl_augen: "rl_decl_augen",
+  },
+};
+const PLACE = /^(N|E|S|W|NS|EW|[1-5])$/; // a seat or pair named in a path: "card_points.NS"
+
+// "card_points.NS" → "Punten NS"; a field its game's form has no label for shows as it is.
+export function fieldLabel(field, game) {
+  const [first, ...rest] = String(field || "").split(".");
+  const head = first.replace(/\[\d+\]$/, ""); // "roem[1]": the second roem, not seat 1
+  const key = (LABELS[game] || {})[head] || COMMON[head];
+  if (!key) return String(field || "");
+  const place = rest.find((part) => PLACE.test(part));
+  return place ? `${t(key)} ${place}` : t(key);
+}
+
+const fill = (key, values) => t(key).replace(/\{(\w+)\}/g, (_, name) => values[name]);
+
+const MESSAGES = [
+  [/^is required$/, () => t("rf_required")],
+  [/^must be between (-?\d+) and (-?\d+), got (-?\d+)$/, ([, lo, hi, got]) => fill("rf_between", { lo, hi, got })],
+  [/^must be at least (-?\d+), got (-?\d+)$/, ([, lo, got]) => fill("rf_at_least", { lo, got })],
+  [/^must be at most (-?\d+), got (-?\d+)$/, ([, hi, got]) => fill("rf_at_most", { hi, got })],
+  [/^must be a whole number, got .*$/, () => t("rf_whole")],
+  [/^must be one of (.+); got .*$/, ([, list]) => fill("rf_one_of", { list })],
+  [/ is played by 2 distinct active seats, got (\d+)$/, ([, got]) => fill("rf_pick_two", { got })],
+  [/ is played by exactly 1 active seat, got (\d+)$/, ([, got]) => fill("rf_pick_one", { got })],
+  [/^this table plays boards (.+) this round$/, ([, list]) => fill("rf_round_boards", { list })],
+  [/^board (\d+) is already on this list; void it to correct it$/, ([, board]) => fill("rf_board_taken", { board })],
+];
+
+// The refusal {field, message} of a deal of ``game`` as the player reads it: {label, text}.
+export function ruleWords(error, game) {
+  const message = String(error.message || "");
+  const label = fieldLabel(error.field, game);
+  for (const [pattern, say] of MESSAGES) {
+    const found = message.match(pattern);
+    if (found) return { label, text: say(found) };
+  }
+  return { label, text: message };
+}
+
+// The refusal as a line of a preview: the label in bold, then what to do.
+export function refusalLine(error, game) {
+  const { label, text } = ruleWords(error, game);
+  return h("p", { class: "error", dataset: { field: error.field } }, h("b", {}, label), ": ", text);
+}

@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { setLanguage } from "../js/i18n.js";
+import { preview } from "../js/state.js";
+import { initialState, klaverjasFacts } from "../js/views/klaverjas_form.js";
+import { fieldLabel, ruleWords } from "../js/views/rule_words.js";
+
+const klaverjas = { list_id: "L1", game: "klaverjas", seats: { N: "p1", E: "p2", S: "p3", W: "p4" } };
+const words = (lang, error, game = "klaverjas") => { setLanguage(lang); return ruleWords(error, game); };
+
+test("a fresh klaverjas form says in the player's language which field is still empty", () => {
+  const { error } = preview(klaverjas, 1, klaverjasFacts(initialState(1)));
+  assert.deepEqual(words("nl", error), { label: "Punten", text: "vul dit nog in" });
+  assert.deepEqual(words("de", error), { label: "Punkte", text: "fehlt noch" });
+  assert.deepEqual(words("en", error), { label: "Points", text: "still to fill in" });
+});
+
+test("card points out of range name the pair and the limits in each language", () => {
+  const facts = { ...klaverjasFacts(initialState(1)), trump: "S", card_points: { NS: 170, EW: -8 } };
+  const { error } = preview(klaverjas, 1, { ...facts, tricks: { NS: 4, EW: 4 } });
+  assert.equal(error.field, "card_points.NS");
+  assert.deepEqual(words("nl", error), { label: "Punten NS", text: "moet tussen 0 en 162 liggen, niet 170" });
+  assert.deepEqual(words("de", error), { label: "Punkte NS", text: "muss zwischen 0 und 162 liegen, nicht 170" });
+});
+
+test("a refusal particular to one rule keeps the rule's own words and article", () => {
+  const error = { field: "playing", message: "W (left of dealer N) must play (art. 3), so EW is the playing pair" };
+  assert.deepEqual(words("nl", error), { label: "Speelt", text: error.message });
+});
+
+test("a choice not made lists the choices; the label is the one the game's form shows", () => {
+  const error = { field: "type", message: 'must be one of RUFSPIEL, SOLO, TOUT; got "X"' };
+  assert.deepEqual(words("de", error, "schafkopf"), { label: "Spiel", text: "wählen Sie eins von: RUFSPIEL, SOLO, TOUT" });
+  setLanguage("nl");
+  assert.equal(fieldLabel("declarer", "bridge"), "Leider");
+  assert.equal(fieldLabel("declarer", "schafkopf"), "Speler");
+  assert.equal(fieldLabel("roem[1].value", "klaverjas"), "Roem", "an index is not a seat");
+  assert.equal(fieldLabel("tricks.3", "wiezen"), "Slagen 3");
+  assert.equal(fieldLabel("offender_tricks_from_revoke_on", "bridge"), "offender_tricks_from_revoke_on");
+});
+
+test("the bridge form's board checks read as the server's words, in the player's language", async () => {
+  const { boardProblem } = await import("../js/views/bridge_form.js");
+  const list = { list_id: "B", game: "bridge", seats: { NS: "p1", EW: "p2" }, boards: [4, 5, 6],
+    sheet: { rows: [{ deal_no: 1, facts: { board: 4 }, record: { board: 4 }, points: {}, markers: [] }] } };
+  const taken = boardProblem(list, [], 4);
+  const elsewhere = boardProblem(list, [], 9);
+  assert.ok(taken && elsewhere, "both boards are refused");
+  assert.equal(words("de", taken, "bridge").text, "Board 4 steht schon auf der Liste; streichen Sie es, um es zu berichtigen");
+  assert.deepEqual(words("nl", elsewhere, "bridge"), { label: "Spel", text: "deze tafel speelt deze ronde de spellen 4, 5, 6" });
+});
+
+test("a wiezen deal with too few players chosen asks for the number its contract needs", () => {
+  const wiezen = { list_id: "W", game: "wiezen", seats: { 1: "a", 2: "b", 3: "c", 4: "d" } };
+  const facts = { dealer: 1, contract: "VRAAG", declarers: [2], tricks: 8 };
+  const { error } = preview(wiezen, 1, facts);
+  assert.deepEqual(words("nl", error, "wiezen"), { label: "Wie speelt", text: "kies 2 spelers (nu 1)" });
+  const alone = preview(wiezen, 1, { ...facts, contract: "ALLEEN", declarers: [2, 3] }).error;
+  assert.deepEqual(words("de", alone, "wiezen"), { label: "Wer spielt", text: "wählen Sie 1 Spieler (jetzt 2)" });
+});
