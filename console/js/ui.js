@@ -18,12 +18,26 @@ export function competitionTabs(cid, active) {
     }, t(word))));
 }
 
+const REFUSED = { 400: "input", 422: "input", 409: "conflict", 412: "conflict", 428: "conflict",
+  403: "forbidden", 404: "missing", 401: "login", 429: "busy" };
+
+// What kind of refusal an error is, in the director's language: the server's message that
+// follows names the field and the rule in the server's own words.
+export function refusalHeading(err) {
+  if (err && err.name === "ApiError") {
+    const kind = REFUSED[err.status];
+    return t(kind ? `c_refused_${kind}` : "c_error");
+  }
+  if (err instanceof TypeError) return t("c_refused_offline"); // fetch failed: no answer at all
+  return t("c_error");
+}
+
 // An ApiError (or any error) as a message; with the fields the server named.
 export function errorBox(err) {
   if (!err) return null;
   const fields = Object.entries(err.fields || {});
   return h("div", { class: "error-box", role: "alert" },
-    h("p", {}, err.message || String(err)),
+    h("p", {}, h("b", { class: "refusal" }, refusalHeading(err)), " ", err.message || String(err)),
     fields.length ? h("ul", {}, fields.map(([field, rule]) => h("li", { dataset: { field } },
       h("b", {}, field), ": ", Array.isArray(rule) ? rule.join("; ") : String(rule)))) : null);
 }

@@ -21,3 +21,19 @@ test("the import's summary says how many lines were taken and refused in each la
   setLanguage("en");
   assert.equal(fill(t("s_present_count"), {}), "Present: ");
 });
+
+test("a refusal says first, in the director's language, what kind of refusal it is", async () => {
+  await import("../../console/js/words.js");
+  const { refusalHeading } = await import("../../console/js/ui.js");
+  const { ApiError } = await import("../../console/js/api.js");
+  const stands = new ApiError(409, { message: "the draw stands: play has started" });
+  setLanguage("nl");
+  assert.equal(refusalHeading(stands), "Dit kan nu niet");
+  assert.equal(refusalHeading(new ApiError(422, { message: "x", fields: { name: "required" } })), "Controleer de invoer");
+  assert.equal(refusalHeading(new TypeError("Failed to fetch")), "Geen verbinding met de server");
+  setLanguage("de");
+  assert.equal(refusalHeading(stands), "Das geht jetzt nicht");
+  assert.equal(refusalHeading(new ApiError(500, {})), "Etwas ist schiefgegangen");
+  setLanguage("en");
+  assert.equal(refusalHeading(new ApiError(401, {})), "Not logged in");
+});

@@ -238,6 +238,7 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     page.click("#draw")
     page.wait_for_selector(".draw .error-box")
     assert "the draw stands" in page.inner_text(".draw .error-box")
+    assert page.inner_text(".draw .error-box .refusal") == "Not possible now"
     assert app.get_competition(cid).evening(1)["draw"]["draw_no"] == 3
 
     # The club page lists the competitions (two more, made directly); the evening on a tablet.
