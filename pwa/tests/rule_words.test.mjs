@@ -24,8 +24,8 @@ test("card points out of range name the pair and the limits in each language", (
 });
 
 test("a refusal particular to one rule keeps the rule's own words and article", () => {
-  const error = { field: "playing", message: "W (left of dealer N) must play (art. 3), so EW is the playing pair" };
-  assert.deepEqual(words("nl", error), { label: "Speelt", text: error.message });
+  const error = { field: "miserie", message: "every active player plays miserie; one must not (W-D16)" };
+  assert.deepEqual(words("nl", error, "wiezen"), { label: "Wie speelt", text: error.message });
 });
 
 test("a choice not made lists the choices; the label is the one the game's form shows", () => {
@@ -57,4 +57,29 @@ test("a wiezen deal with too few players chosen asks for the number its contract
   assert.deepEqual(words("nl", error, "wiezen"), { label: "Wie speelt", text: "kies 2 spelers (nu 1)" });
   const alone = preview(wiezen, 1, { ...facts, contract: "ALLEEN", declarers: [2, 3] }).error;
   assert.deepEqual(words("de", alone, "wiezen"), { label: "Wer spielt", text: "wählen Sie 1 Spieler (jetzt 2)" });
+});
+
+test("a fresh wiezen form asks for the contract, whatever the rule adds to 'is required'", () => {
+  const wiezen = { list_id: "W", game: "wiezen", seats: { 1: "a", 2: "b", 3: "c", 4: "d" } };
+  const { error } = preview(wiezen, 1, { dealer: 1 });
+  assert.match(error.message, /^is required unless/);
+  assert.deepEqual(words("de", error, "wiezen"), { label: "Spiel", text: "fehlt noch" });
+});
+
+test("klaverjas's forced pair and a pair without a trick are said in the player's language", () => {
+  const forced = preview(klaverjas, 1, { ...klaverjasFacts(initialState(1)), playing: "NS", trump: "S" }).error;
+  assert.deepEqual(words("nl", forced), { label: "Speelt", text: "E (links van gever N) moet spelen (art. 3): EW speelt" });
+  const state = { ...initialState(1), trump: "S", points: 162, pointsPair: "EW", roem: { NS: [["stuk", 20]], EW: [] } };
+  const noTrick = preview(klaverjas, 1, klaverjasFacts(state)).error;
+  assert.ok(noTrick, "roem for a pair without a trick is refused");
+  assert.match(words("de", noTrick).text, /^NS hat keinen Stich, also (0 Punkte|keinen Roem) \(§8 check 4\)$/);
+});
+
+test("a Schafkopf partner on the declarer's seat is refused in the player's language", () => {
+  const schafkopf = { list_id: "S", game: "schafkopf", seats: { 1: "a", 2: "b", 3: "c", 4: "d" } };
+  const facts = { dealer: 1, type: "RUFSPIEL", declarer: 2, called_ace: "GRAS", partner: 2, decl_augen: 70, decl_tricks: 5 };
+  const { error } = preview(schafkopf, 1, facts);
+  assert.equal(error.field, "partner");
+  assert.deepEqual(words("de", error, "schafkopf"),
+    { label: "Mitspieler", text: "muss ein anderer Platz sein als der Spieler: wer das Ruf-Ass hat, spielt mit ihm (Nr. 2)" });
 });

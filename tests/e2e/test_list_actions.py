@@ -107,6 +107,8 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
 
     # Deal 14: N revokes while EW play; the menu's revoke gives EW 162 and counts as a deal.
     page.click("#tab-penalty")
+    page.wait_for_selector("#pf-kind-revoke")
+    assert "null" not in page.inner_text(".penalty"), "nothing chosen yet: nothing but the menu"
     page.click("#pf-kind-revoke")
     page.click('[data-pf="dealer"][data-value="N"]')
     page.click('[data-pf="playing"][data-value="EW"]')

@@ -3,7 +3,7 @@
 // its fault; one that is a row of its own (shuffling, a second misdeal, a redeal) as a penalty
 // row. The rules port previews the points before anything is written.
 
-import { h } from "../dom.js";
+import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { markerWords } from "./markers.js";
 import { refusalLine } from "./rule_words.js";
@@ -145,7 +145,7 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
 
   function draw() {
     const kind = kinds.find((k) => k.id === state.id);
-    root.replaceChildren(
+    replace(root, // not root.replaceChildren: it would write the absent parts as "null"
       h("h2", { id: "pf-title", dataset: { deal: dealNo } }, `${t("pf_title")} · ${t("deal")} ${dealNo}`),
       h("div", { class: "pf-menu", role: "radiogroup", "aria-label": t("pf_kind") },
         kinds.map((k) => h("button", {

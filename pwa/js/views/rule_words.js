@@ -1,7 +1,9 @@
 // The rules' refusals in the players' language. The rules port speaks English with the
 // article it applies ("must be between 0 and 162, got 170"); what a form meets while it is
 // being filled in (a field still empty, a number out of range, a choice not made, too few
-// wiezen players chosen, a bridge board that is not this table's or already on the list) is said here in Dutch, German or
+// wiezen players chosen, the klaverjas pair that must play, points or roem of a pair without
+// a trick, a Schafkopf partner on the declarer's seat, a bridge board that is not this
+// table's or already on the list) is said here in Dutch, German or
 // English, with the label the game's form shows. Any other refusal keeps the
 // rule's own words and article, so nothing the rulebook says is lost in translation.
 
@@ -20,6 +22,10 @@ extend({
     rf_round_boards: "deze tafel speelt deze ronde de spellen {list}",
     rf_board_taken: "spel {board} staat al op de lijst; maak het ongeldig om het te verbeteren",
     rf_pick_two: "kies 2 spelers (nu {got})", rf_pick_one: "kies 1 speler (nu {got})",
+    rf_forced: "{seat} (links van gever {dealer}) moet spelen (art. 3): {pair} speelt",
+    rf_no_trick_points: "{pair} haalde geen slag en heeft dus 0 punten (§8 check 4)",
+    rf_no_trick_roem: "{pair} haalde geen slag en heeft dus geen roem (§8 check 4)",
+    rf_partner_seat: "moet een andere plaats zijn dan de speler: wie het Ruf-Ass heeft, speelt met hem (Nr. 2)",
     rl_decl_augen: "Augen van de spelers", rl_seats: "Plaatsen", rl_value: "Waarde",
   },
   de: {
@@ -29,6 +35,10 @@ extend({
     rf_round_boards: "dieser Tisch spielt in dieser Runde die Boards {list}",
     rf_board_taken: "Board {board} steht schon auf der Liste; streichen Sie es, um es zu berichtigen",
     rf_pick_two: "wählen Sie 2 Spieler (jetzt {got})", rf_pick_one: "wählen Sie 1 Spieler (jetzt {got})",
+    rf_forced: "{seat} (links vom Geber {dealer}) muss spielen (Art. 3): {pair} spielt",
+    rf_no_trick_points: "{pair} hat keinen Stich, also 0 Punkte (§8 check 4)",
+    rf_no_trick_roem: "{pair} hat keinen Stich, also keinen Roem (§8 check 4)",
+    rf_partner_seat: "muss ein anderer Platz sein als der Spieler: wer das Ruf-Ass hat, spielt mit ihm (Nr. 2)",
     rl_decl_augen: "Augen der Spieler", rl_seats: "Plätze", rl_value: "Wert",
   },
   en: {
@@ -38,6 +48,10 @@ extend({
     rf_round_boards: "this table plays boards {list} this round",
     rf_board_taken: "board {board} is already on this list; void it to correct it",
     rf_pick_two: "choose 2 players ({got} now)", rf_pick_one: "choose 1 player ({got} now)",
+    rf_forced: "{seat} (left of dealer {dealer}) must play (art. 3), so {pair} is the playing pair",
+    rf_no_trick_points: "{pair} took no trick, so it has 0 (§8 check 4)",
+    rf_no_trick_roem: "{pair} took no trick, so no roem (§8 check 4)",
+    rf_partner_seat: "must be another seat than the declarer: the holder of the called ace plays with him (Schafkopf Nr. 2)",
     rl_decl_augen: "Declarers' Augen", rl_seats: "Seats", rl_value: "Value",
   },
 });
@@ -71,7 +85,7 @@ export function fieldLabel(field, game) {
 const fill = (key, values) => t(key).replace(/\{(\w+)\}/g, (_, name) => values[name]);
 
 const MESSAGES = [
-  [/^is required$/, () => t("rf_required")],
+  [/^is required\b/, () => t("rf_required")], // "… unless the record holds only penalties"
   [/^must be between (-?\d+) and (-?\d+), got (-?\d+)$/, ([, lo, hi, got]) => fill("rf_between", { lo, hi, got })],
   [/^must be at least (-?\d+), got (-?\d+)$/, ([, lo, got]) => fill("rf_at_least", { lo, got })],
   [/^must be at most (-?\d+), got (-?\d+)$/, ([, hi, got]) => fill("rf_at_most", { hi, got })],
@@ -79,6 +93,11 @@ const MESSAGES = [
   [/^must be one of (.+); got .*$/, ([, list]) => fill("rf_one_of", { list })],
   [/ is played by 2 distinct active seats, got (\d+)$/, ([, got]) => fill("rf_pick_two", { got })],
   [/ is played by exactly 1 active seat, got (\d+)$/, ([, got]) => fill("rf_pick_one", { got })],
+  [/^(\w+) \(left of dealer (\w+)\) must play \(art\. 3\), so (\w+) is the playing pair$/,
+    ([, seat, dealer, pair]) => fill("rf_forced", { seat, dealer, pair })],
+  [/^(NS|EW) took no trick, so it has 0 \(§8 check 4\)$/, ([, pair]) => fill("rf_no_trick_points", { pair })],
+  [/^(NS|EW) took no trick, so no roem \(§8 check 4\)$/, ([, pair]) => fill("rf_no_trick_roem", { pair })],
+  [/^must be another seat than the declarer: /, () => t("rf_partner_seat")],
   [/^this table plays boards (.+) this round$/, ([, list]) => fill("rf_round_boards", { list })],
   [/^board (\d+) is already on this list; void it to correct it$/, ([, board]) => fill("rf_board_taken", { board })],
 ];
