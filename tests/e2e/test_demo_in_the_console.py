@@ -1,8 +1,10 @@
 """The demo club is what a newcomer sees first: every console screen of each of its four
-competitions opens without a script error or a refusal, and so does tonight's open table."""
+competitions opens without a script error, a refusal or a missing value written as text,
+and so does tonight's open table."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask
@@ -13,6 +15,7 @@ from backend.demo.season import build_demo, tonight
 
 from .conftest import log_in
 
+LEAKS = re.compile(r"\b(?:null|undefined|NaN)\b|\[object Object\]")
 SCREENS = (
     ("", "#schedule"),
     ("/players", "#add-player"),
@@ -54,6 +57,8 @@ def test_every_console_screen_of_the_demo_club_opens_cleanly(
             page.goto(f"{base}/director{hash_}")
             page.wait_for_selector(ready)
             assert page.locator(".error-box").count() == 0, (hash_, page.inner_text("main"))
+            leaked = LEAKS.findall(page.inner_text("main"))
+            assert leaked == [], (hash_, leaked)  # a missing value written as text
             seen += 1
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert seen == 4 * (len(SCREENS) + 3)
