@@ -41,6 +41,7 @@ def step(event: Any, agg: ScoreList) -> dict[str, Any]:
         "prev_hash": event.prev_hash,
         "deal_no": getattr(event, "deal_no", None),
         "summary": summary(event),
+        "details": details(event),
         "explain": list((getattr(event, "score", None) or {}).get("explain", [])),
         "record": getattr(event, "record", None),
         "points": points(event, agg),
@@ -88,6 +89,25 @@ def play_after(event: Any, agg: ScoreList) -> dict[str, Any] | None:
         "revokes": copy.deepcopy(state["revokes"]),
         "complete": state["complete"],
     }
+
+
+# The event's own words, for a reader to say what happened in its own language.
+DETAILS = (
+    "table", "device", "reason", "dispute_no", "decision", "article", "scorer", "confirmed_by",
+    "seat", "bid", "card", "trick_no", "winner", "revoke", "rule",
+)  # fmt: skip
+
+
+def details(event: Any) -> dict[str, Any]:
+    """What :func:`summary` says, as data: the event's own fields (and a list's rule set, a
+    play's leader), so that a reader can say it in the director's language."""
+    out = {key: getattr(event, key) for key in DETAILS if hasattr(event, key)}
+    name = type(event).__name__
+    if name == "Opened":
+        out["rules_ref"] = event.rules["ref"]
+    if name == "PlayStarted":
+        out["leader"] = event.context["leader"]
+    return out
 
 
 def summary(event: Any) -> str:

@@ -147,6 +147,13 @@ class ReplayStepSchema(Schema):
     prev_hash = fields.String(required=True)
     deal_no = fields.Integer(allow_none=True, required=True)
     summary = fields.String(required=True)
+    details = fields.Dict(
+        required=True,
+        metadata={
+            "description": "what the summary says, as data: the event's reason, device, "
+            "dispute number, decision, article, seats, bid, card, trick, winner …"
+        },
+    )
     explain = fields.List(fields.String(), required=True)
     record = fields.Dict(
         allow_none=True, required=True, metadata={"description": "the deal's facts, if any"}

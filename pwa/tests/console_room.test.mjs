@@ -111,3 +111,23 @@ test("a stream that delivered once keeps reconnecting by itself instead of polli
   assert.equal(source.closed, true);
   delete globalThis.EventSource;
 });
+
+test("a replay step says what happened in the director's language, from its details", async () => {
+  const { stepSummary } = await import("../../console/js/views/step_words.js");
+  const ruling = {
+    event: "RulingGiven", deal_no: 2, summary: "ruling on deal 2: upheld (ART 7): recounted",
+    details: { dispute_no: 1, decision: "upheld", article: "ART 7", reason: "recounted" },
+  };
+  setLanguage("nl");
+  assert.match(stepSummary(ruling), /^uitspraak over spel 2: .+ \(ART 7\): recounted$/);
+  const card = { event: "CardPlayed", deal_no: 3, summary: "…",
+    details: { seat: "E", card: "H7", revoke: true, trick_no: 4, winner: "S" } };
+  setLanguage("de");
+  assert.equal(stepSummary(card), "Platz E spielt H7 (Revoke!); Stich 4 an Platz S");
+  assert.equal(stepSummary({ event: "ListSubmitted", deal_no: null, summary: "…", details: { scorer: "1", confirmed_by: "2" } }),
+    "abgegeben von Platz 1, bestätigt von Platz 2");
+  const unknown = { event: "SomethingNew", summary: "something new happened", details: {} };
+  assert.equal(stepSummary(unknown), "something new happened");
+  setLanguage("en");
+  assert.equal(stepSummary({ ...ruling, details: undefined }), ruling.summary, "an older server: its summary");
+});

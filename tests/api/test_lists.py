@@ -204,6 +204,31 @@ def test_replay_shows_each_event_with_the_state_after_it_to_the_director(
     assert bad.status_code == 422 and list(bad.json["fields"]) == ["deal"]
 
 
+def test_each_replay_step_gives_what_happened_as_data_for_the_consoles_own_words(
+    web: Flask, client: FlaskClient
+) -> None:
+    ev = played(web, deals=2)
+    app, lst = web.extensions["troef"].app, ev["list"]
+    app.raise_dispute(director(), lst, 2, "the tricks were miscounted")
+    app.give_ruling(director(), lst, 2, "upheld", "recounted: as written", article="ART 7")
+    submit(web, lst)
+    login(client)
+    answer = client.get(f"/api/lists/{lst}/replay")
+    conforms(client, answer)
+    details = {s["event"]: s["details"] for s in answer.json["steps"]}
+    assert details["Opened"]["table"] == 1
+    assert details["Opened"]["rules_ref"] == "wiezen-reglement-2019@1"
+    assert details["DisputeRaised"] == {"dispute_no": 1, "reason": "the tricks were miscounted"}
+    assert details["RulingGiven"] == {
+        "dispute_no": 1,
+        "decision": "upheld",
+        "article": "ART 7",
+        "reason": "recounted: as written",
+    }
+    assert details["ListClosedShort"] == {"reason": "the café closed"}
+    assert details["ListSubmitted"] == {"scorer": "1", "confirmed_by": "2"}
+
+
 def test_the_director_moves_the_pen_to_another_device(web: Flask, client: FlaskClient) -> None:
     ev = played(web, deals=0)
     lst = ev["list"]

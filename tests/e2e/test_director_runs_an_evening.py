@@ -131,6 +131,8 @@ def test_a_director_runs_a_klaverjas_evening_and_the_wall_agrees_with_the_lists(
     page.wait_for_selector('#step[data-event="DealRecorded"]')
     page.keyboard.press("ArrowRight")
     page.wait_for_selector('#step[data-event="DisputeRaised"]')
+    said = "geschil 1 over spel 5: EW say they had 100, not 69"  # the console's Dutch
+    assert page.inner_text("#step-summary") == said
     page.select_option("#ruling-decision", "corrected")
     facts = json.loads(page.input_value("#ruling-record"))
     assert facts["card_points"] == deal(5)["card_points"]
@@ -139,6 +141,7 @@ def test_a_director_runs_a_klaverjas_evening_and_the_wall_agrees_with_the_lists(
     page.fill("#ruling-reason", "the tricks were counted again with the director")
     page.click("#give-ruling")
     page.wait_for_selector('#step[data-event="RulingGiven"]')
+    assert page.inner_text("#step-summary").startswith("uitspraak over spel 5: gecorrigeerd")
 
     # Submission: five tables by phone, the last from the signed paper list by the director.
     by_paper = lists[-1]["list_id"]

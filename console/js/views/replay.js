@@ -9,6 +9,7 @@ import { errorBox, field, table } from "../ui.js";
 import { ApiError } from "../api.js";
 import { actorText, clock, eventWord, facts, rulingBody } from "./room_bits.js";
 import { disputesTable } from "./list.js";
+import { stepSummary } from "./step_words.js";
 
 const DECISIONS = [
   ["upheld", "rm_upheld"], ["corrected", "rm_dec_corrected"], ["voided", "rm_dec_voided"],
@@ -57,7 +58,7 @@ function stepCard(sheet, steps, index) {
     h("p", { id: "step-pos", class: "note" }, `${t("rm_step")} ${index + 1} ${t("rm_of")} ${steps.length}`),
     h("h3", { id: "step-event" }, eventWord(step.event), " ", h("small", { class: "mono" }, step.event)),
     h("dl", { class: "rm-facts" },
-      h("dt", {}, t("rm_what")), h("dd", { id: "step-summary" }, step.summary),
+      h("dt", {}, t("rm_what")), h("dd", { id: "step-summary" }, stepSummary(step)),
       h("dt", {}, t("rm_who")), h("dd", { id: "step-who" }, actorText(step.actor)),
       h("dt", {}, t("rm_when")), h("dd", { id: "step-when" },
         `${step.timestamp.slice(0, 10)} ${clock(step.timestamp)}`),
