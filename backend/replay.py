@@ -100,13 +100,15 @@ DETAILS = (
 
 def details(event: Any) -> dict[str, Any]:
     """What :func:`summary` says, as data: the event's own fields (and a list's rule set, a
-    play's leader), so that a reader can say it in the director's language."""
+    play's leader, a deal's points), so that a reader can say it in the director's language."""
     out = {key: getattr(event, key) for key in DETAILS if hasattr(event, key)}
     name = type(event).__name__
     if name == "Opened":
         out["rules_ref"] = event.rules["ref"]
     if name == "PlayStarted":
         out["leader"] = event.context["leader"]
+    if name in ("DealRecorded", "PenaltyRecorded"):
+        out["points"] = dict(event.score["points"])
     return out
 
 

@@ -68,7 +68,10 @@ class AuditTrail(MethodView):
             f"ORDER BY a.position {'DESC' if newest else ''} LIMIT ?",
             [*params, args["limit"] + 1],
         )
-        page = rows[: args["limit"]]
+        page = [
+            {**row, "details": json.loads(row["details"]) if row["details"] else None}
+            for row in rows[: args["limit"]]
+        ]
         cursor = page[-1]["position"] if page else args.get("before", args["since"])
         return private({"entries": page, "cursor": cursor, "more": len(rows) > args["limit"]})
 

@@ -303,12 +303,20 @@ def _travellers(
     ]
 
 
+# The audit trail as exported (format 1): the console's `details` stay out of the files.
+TRAIL_COLUMNS = (
+    "position, aggregate_id, kind, version, event, timestamp, role, client_id, mutation_id, "
+    "actor_name, hash, prev_hash, summary"
+)
+
+
 def _audit(rows: Rows, ids: set[str]) -> list[dict[str, Any]]:
     if not ids:
         return []
     marks = ", ".join("?" for _ in ids)
     return rows(
-        f"SELECT * FROM audit_trail WHERE aggregate_id IN ({marks}) ORDER BY position",
+        f"SELECT {TRAIL_COLUMNS} FROM audit_trail WHERE aggregate_id IN ({marks}) "
+        "ORDER BY position",
         sorted(ids),
     )
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from ..replay import summary
+from ..replay import details, summary
 from .sql import insert
 
 
@@ -35,8 +35,17 @@ def record(db: Database, n: Any, e: Any, name: str) -> None:
             "hash": getattr(e, "hash", None),
             "prev_hash": getattr(e, "prev_hash", None),
             "summary": _summary(kind, e),
+            "details": _details(kind, e),
         },
     )
+
+
+def _details(kind: str, e: Any) -> str | None:
+    """A list event's own fields (and its deal), as JSON: what the summary says, as data."""
+    if kind != "ScoreList":
+        return None
+    about = {"deal_no": getattr(e, "deal_no", None), **details(e)}
+    return json.dumps(about, ensure_ascii=False, sort_keys=True, default=str)
 
 
 def _summary(kind: str, e: Any) -> str:

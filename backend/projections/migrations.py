@@ -282,3 +282,14 @@ def m008_results_due(db: Database) -> None:
     the marked ones. Read models written before were settled at every save.
     """
     db[DUE].create({"competition_id": str}, pk="competition_id")
+
+
+@migrations()
+def m009_audit_details(db: Database) -> None:
+    """An audit trail entry of a list keeps the event's own fields (``details``), so the
+    console can say what happened in the director's language; the trail is written anew."""
+    db["audit_trail"].add_column("details", str)
+    for table in (*TABLES, DUE):
+        db.execute(f"DELETE FROM [{table}]")
+    if "tracking" in db.table_names():
+        db.execute("DELETE FROM tracking")

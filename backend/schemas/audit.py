@@ -72,6 +72,13 @@ class AuditEntrySchema(Schema):
     hash = fields.String(allow_none=True, required=True)
     prev_hash = fields.String(allow_none=True, required=True)
     summary = fields.String(required=True)
+    details = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "a list's event: what the summary says, as data (deal_no, reason, "
+            "device, decision, article, seat, card …), to say it in any language"
+        },
+    )
     evening = fields.Integer(allow_none=True, metadata={"description": "a list's evening"})
     round = fields.Integer(allow_none=True, metadata={"description": "a list's round"})
     table = fields.Integer(allow_none=True, metadata={"description": "a list's table"})

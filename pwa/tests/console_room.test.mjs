@@ -131,3 +131,13 @@ test("a replay step says what happened in the director's language, from its deta
   setLanguage("en");
   assert.equal(stepSummary({ ...ruling, details: undefined }), ruling.summary, "an older server: its summary");
 });
+
+test("a recorded deal's line carries its points as the server's summary did", async () => {
+  const { stepSummary } = await import("../../console/js/views/step_words.js");
+  const step = { event: "DealRecorded", deal_no: 4, summary: "deal 4 recorded: N: +58, E: +0",
+    details: { deal_no: 4, points: { N: 58, E: 0, S: 58, W: -116 } } };
+  setLanguage("en");
+  assert.equal(stepSummary(step), "deal 4 recorded: N: +58, E: +0, S: +58, W: -116");
+  setLanguage("nl");
+  assert.equal(stepSummary(step), "spel 4 opgeschreven: N: +58, E: +0, S: +58, W: -116");
+});

@@ -40,10 +40,15 @@ def test_the_audit_trail_is_filtered_and_paged_by_position(web: Flask, client: F
         ("PenTaken", "table", 1),
         ("DealRecorded", "table", 2),
     ]
+    # What each list event said, as data, for the console to word it in its language.
+    pen, deal = (e["details"] for e in phone)
+    assert pen == {"deal_no": None, "device": "phone-1"}
+    assert deal["deal_no"] == 1 and sum(deal["points"].values()) == 0
     mine = client.get(f"/api/audit?aggregate={lst}&kind=ScoreList&role=director").json
     assert [e["event"] for e in mine["entries"]] == ["Opened"]
     competition = client.get(f"/api/audit?kind=Competition&aggregate={ev['competition_id']}").json
     assert competition["entries"][0]["event"] == "Created"
+    assert competition["entries"][0]["details"] is None  # the summary says it
 
 
 def test_bad_audit_filters_are_refused_naming_the_field(client: FlaskClient) -> None:

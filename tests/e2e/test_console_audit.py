@@ -89,6 +89,8 @@ def test_the_audit_trail_filters_and_the_exports_download(
         "() => document.querySelectorAll('[data-testid=trail] tbody tr').length === 3"
     )
     assert all("DealRecorded" in row for row in trail.all_inner_texts())
+    said = sorted(page.locator("[data-testid=trail] .au-summary").all_inner_texts())
+    assert [s.split(":")[0] for s in said] == [f"spel {n} opgeschreven" for n in (1, 2, 3)]
     assert page.get_by_text("Oudere tonen").is_hidden()  # nothing older than these three
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.screenshot(path=str(shots / "console-audit.png"), full_page=True)

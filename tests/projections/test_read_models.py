@@ -204,3 +204,30 @@ def test_read_models_written_before_the_upcast_counting_are_rebuilt_on_opening(
     assert reopened.dump() == fresh.dump()
     fresh.close()
     reopened.close()
+
+
+def test_an_audit_trail_written_before_its_details_is_written_anew_on_opening(
+    wired: tuple[Troef, ReadModels], boss: Actor, tmp_path: Path
+) -> None:
+    """Migration m009 adds each list event's details to the audit trail: an older file loses
+    its rows and the next catch-up writes what a fresh rebuild writes, details and all."""
+    import sqlite3
+
+    app, views = wired
+    cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
+    app.draw_seating(boss, cid, 1, seed="9")
+    path = views.path
+    views.close()
+    with sqlite3.connect(path) as conn:  # as the version before m009 left the file
+        conn.execute("ALTER TABLE audit_trail DROP COLUMN details")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm009_audit_details'")
+    reopened = ReadModels(path)
+    assert reopened.rows("SELECT * FROM audit_trail") == []
+    reopened.catch_up(app)
+    opened = reopened.rows("SELECT details FROM audit_trail WHERE event = 'Opened'")
+    assert opened and all(json.loads(r["details"])["table"] == 1 for r in opened)
+    fresh = ReadModels(tmp_path / "fresh.sqlite")
+    fresh.catch_up(app)
+    assert reopened.dump() == fresh.dump()
+    fresh.close()
+    reopened.close()

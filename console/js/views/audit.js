@@ -7,6 +7,7 @@
 import { h } from "../../../pwa/js/dom.js";
 import { extend, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field, table } from "../ui.js";
+import { stepSummary } from "./step_words.js";
 
 export const routes = [["/c/:cid/audit", auditView]];
 
@@ -141,7 +142,7 @@ function trailRows(entries) {
     place(e),
     h("b", {}, e.event),
     [e.actor_name || e.role || "", e.client_id ? h("small", {}, ` · ${e.client_id}`) : null],
-    h("span", { class: "au-summary" }, e.summary),
+    h("span", { class: "au-summary" }, stepSummary({ ...e, deal_no: e.details && e.details.deal_no })),
     short(e.hash),
   ]);
 }

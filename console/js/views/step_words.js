@@ -8,7 +8,7 @@ import { decisionWord } from "./room_bits.js";
 extend({
   nl: {
     rs_Opened: "lijst geopend voor tafel {table} ({rules_ref})",
-    rs_DealRecorded: "spel {deal} opgeschreven", rs_PenaltyRecorded: "straf bij spel {deal} opgeschreven",
+    rs_DealRecorded: "spel {deal} opgeschreven: {points}", rs_PenaltyRecorded: "straf bij spel {deal} opgeschreven: {points}",
     rs_PenTaken: "de pen naar toestel {device}", rs_PenMoved: "de pen verplaatst naar toestel {device}",
     rs_DealVoided: "spel {deal} geschrapt: {reason}",
     rs_DisputeRaised: "geschil {dispute_no} over spel {deal}: {reason}",
@@ -22,7 +22,7 @@ extend({
   },
   de: {
     rs_Opened: "Liste eröffnet für Tisch {table} ({rules_ref})",
-    rs_DealRecorded: "Spiel {deal} eingetragen", rs_PenaltyRecorded: "Strafe zu Spiel {deal} eingetragen",
+    rs_DealRecorded: "Spiel {deal} eingetragen: {points}", rs_PenaltyRecorded: "Strafe zu Spiel {deal} eingetragen: {points}",
     rs_PenTaken: "der Stift an Gerät {device}", rs_PenMoved: "der Stift übergeben an Gerät {device}",
     rs_DealVoided: "Spiel {deal} gestrichen: {reason}",
     rs_DisputeRaised: "Streitfall {dispute_no} zu Spiel {deal}: {reason}",
@@ -36,7 +36,7 @@ extend({
   },
   en: {
     rs_Opened: "list opened for table {table} ({rules_ref})",
-    rs_DealRecorded: "deal {deal} recorded", rs_PenaltyRecorded: "penalty {deal} recorded",
+    rs_DealRecorded: "deal {deal} recorded: {points}", rs_PenaltyRecorded: "penalty {deal} recorded: {points}",
     rs_PenTaken: "the pen to device {device}", rs_PenMoved: "the pen was moved to device {device}",
     rs_DealVoided: "deal {deal} voided: {reason}",
     rs_DisputeRaised: "dispute {dispute_no} about deal {deal}: {reason}",
@@ -62,6 +62,7 @@ export function stepSummary(step) {
     deal: step.deal_no,
     decision: d.decision ? decisionWord(d.decision) : "",
     article: d.article ? ` (${d.article})` : "",
+    points: Object.entries(d.points || {}).map(([seat, v]) => `${seat}: ${v >= 0 ? "+" : ""}${v}`).join(", "),
   };
   let line = fill(key, values);
   if (step.event === "CardPlayed") {
