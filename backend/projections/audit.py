@@ -45,7 +45,8 @@ def _details(kind: str, e: Any) -> str | None:
     if kind != "ScoreList":
         return None
     about = {"deal_no": getattr(e, "deal_no", None), **details(e)}
-    return json.dumps(about, ensure_ascii=False, sort_keys=True, default=str)
+    # not sort_keys: a deal's points keep the seats' order (N, E, S, W; 1, 2, 3, 4)
+    return json.dumps(about, ensure_ascii=False, default=str)
 
 
 def _summary(kind: str, e: Any) -> str:

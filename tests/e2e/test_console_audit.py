@@ -91,6 +91,8 @@ def test_the_audit_trail_filters_and_the_exports_download(
     assert all("DealRecorded" in row for row in trail.all_inner_texts())
     said = sorted(page.locator("[data-testid=trail] .au-summary").all_inner_texts())
     assert [s.split(":")[0] for s in said] == [f"spel {n} opgeschreven" for n in (1, 2, 3)]
+    seats = [re.findall(r"\b([NESW]): [+-]\d+", s) for s in said]
+    assert seats == [["N", "E", "S", "W"]] * 3  # the seats in the list's order
     assert page.get_by_text("Oudere tonen").is_hidden()  # nothing older than these three
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.screenshot(path=str(shots / "console-audit.png"), full_page=True)
