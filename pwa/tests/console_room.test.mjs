@@ -135,7 +135,7 @@ test("a replay step says what happened in the director's language, from its deta
 test("a recorded deal's line carries its points as the server's summary did", async () => {
   const { stepSummary } = await import("../../console/js/views/step_words.js");
   const step = { event: "DealRecorded", deal_no: 4, summary: "deal 4 recorded: N: +58, E: +0",
-    details: { deal_no: 4, points: { N: 58, E: 0, S: 58, W: -116 } } };
+    details: { deal_no: 4, points: { E: 0, N: 58, S: 58, W: -116 } } }; // as the API sorts them
   setLanguage("en");
   assert.equal(stepSummary(step), "deal 4 recorded: N: +58, E: +0, S: +58, W: -116");
   setLanguage("nl");

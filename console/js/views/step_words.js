@@ -50,6 +50,13 @@ extend({
   },
 });
 
+// Seats in the order of the table (N, E, S, W; 1 … 5; NS, EW): the API's JSON sorts keys.
+const COMPASS = ["N", "E", "S", "W", "NS", "EW"];
+const seatRank = (seat) => (COMPASS.includes(seat) ? COMPASS.indexOf(seat) : Number(seat));
+const seatLine = (points) => Object.entries(points || {})
+  .sort(([a], [b]) => seatRank(a) - seatRank(b))
+  .map(([seat, v]) => `${seat}: ${v >= 0 ? "+" : ""}${v}`).join(", ");
+
 const fill = (key, values) => t(key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 
 // The step's line: "uitspraak over spel 2: bevestigd (ART 7): opnieuw geteld".
@@ -62,7 +69,7 @@ export function stepSummary(step) {
     deal: step.deal_no,
     decision: d.decision ? decisionWord(d.decision) : "",
     article: d.article ? ` (${d.article})` : "",
-    points: Object.entries(d.points || {}).map(([seat, v]) => `${seat}: ${v >= 0 ? "+" : ""}${v}`).join(", "),
+    points: seatLine(d.points),
   };
   let line = fill(key, values);
   if (step.event === "CardPlayed") {
