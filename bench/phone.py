@@ -47,7 +47,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -61,6 +60,7 @@ from backend import instance
 from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
+from backend.api.local_server import local_server
 
 from .common import Series, load_average, machine, ms, ratio, table, timed, workdir
 
@@ -172,30 +172,12 @@ class PhoneResult:
 @contextmanager
 def served(folder: Path) -> Iterator[tuple[Flask, str]]:
     """The web app on a fresh instance, served by waitress in a thread; (app, base URL)."""
-    from waitress.server import create_server
-
     instance.init(folder / "club", "De Troef", "anna", "geheim-genoeg")
     web = create_app({"TROEF_INSTANCE": str(folder / "club"), "TROEF_WORKER": False})
-    server = create_server(web, host="127.0.0.1", port=0, threads=8, channel_request_lookahead=1)
-    closing = threading.Event()
-
-    def run() -> None:
-        try:
-            server.run()
-        except OSError:
-            # Closing the listening socket can wake the loop on a closed descriptor; only an
-            # error while still serving is a failure.
-            if not closing.is_set():
-                raise
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
     try:
-        yield web, f"http://127.0.0.1:{server.effective_port}"
+        with local_server(web) as base:
+            yield web, base
     finally:
-        closing.set()
-        server.close()
-        thread.join(timeout=5)
         web.extensions["troef"].close()
 
 

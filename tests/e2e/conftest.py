@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from backend import instance
 from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
+from backend.api.local_server import local_server
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
@@ -31,31 +31,13 @@ ARGS = [
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
     """The web app on a fresh instance, served over HTTP; yields (app, base URL)."""
-    waitress = pytest.importorskip("waitress.server")
+    pytest.importorskip("waitress.server")
     instance.init(tmp_path / "club", "De Troef", "anna", "geheim-genoeg")
     web = create_app({"TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False})
-    server = waitress.create_server(
-        web, host="127.0.0.1", port=0, threads=8, channel_request_lookahead=1
-    )
-    closing = threading.Event()
-
-    def run() -> None:
-        try:
-            server.run()
-        except OSError:
-            # Closing the listening socket from this thread can wake the server's loop on a
-            # closed descriptor; only an error while still serving is a failure.
-            if not closing.is_set():
-                raise
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
     try:
-        yield web, f"http://127.0.0.1:{server.effective_port}"
+        with local_server(web) as base:
+            yield web, base
     finally:
-        closing.set()
-        server.close()
-        thread.join(timeout=5)
         web.extensions["troef"].close()
 
 

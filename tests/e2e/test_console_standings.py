@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from flask import Flask
 
-from backend import instance
 from backend.aggregates.actor import director
-from backend.api import create_app
 
 from ..standings_club import best_of_one, demo_club, open_evening, play
 from .conftest import log_in
@@ -38,26 +33,6 @@ ROWS = """() => [...document.querySelectorAll("table.st-season tbody tr")].map((
   tiebreak: [...tr.querySelectorAll("td")].slice(-5, -1).map((td) => td.textContent),
   rulings: [...tr.querySelectorAll(".st-ruling")].map((r) => [r.textContent, r.title]),
 }))"""
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[Flask, str]]:
-    """The conftest's server, but waitress frees a live stream's thread as soon as the browser
-    closes it (each standings screen follows the live stream; the test visits many)."""
-    waitress = pytest.importorskip("waitress.server")
-    instance.init(tmp_path / "club", "De Troef", "anna", "geheim-genoeg")
-    web = create_app({"TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False})
-    server = waitress.create_server(
-        web, host="127.0.0.1", port=0, threads=8, channel_request_lookahead=1
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield web, f"http://127.0.0.1:{server.effective_port}"
-    finally:
-        server.close()
-        thread.join(timeout=5)
-        web.extensions["troef"].close()
 
 
 def shots_dir(tmp_path: Path) -> Path:
