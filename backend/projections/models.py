@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator
@@ -26,6 +27,7 @@ from .migrations import DUE, TABLES, migrations
 Handler = Callable[[Database, Any, Any, set[str]], None]
 HANDLERS: dict[str, Handler] = {**competitions.HANDLERS, **lists.HANDLERS}
 BATCH = 200
+log = logging.getLogger(__name__)
 
 
 class _ViewPool(SQLiteConnectionPool):
@@ -94,7 +96,11 @@ class ReadModels(SQLiteTrackingRecorder):
         if not self.rows(sql + " LIMIT 1", params):
             return 0
         with self._lock:
-            return self._settle(competition_id)
+            try:
+                return self._settle(competition_id)
+            except Exception:  # a reader gets the last results; the competition stays due
+                log.exception("recomputing the results failed; the worker retries")
+                return 0
 
     def _settle(self, competition_id: str | None) -> int:
         with self.datastore.transaction(commit=True) as c:

@@ -14,7 +14,7 @@ import pytest
 from backend.aggregates.actor import Actor
 from backend.application import Troef
 from backend.instance import init
-from backend.projections import ReadModels
+from backend.projections import ReadModels, results
 from backend.projections.worker import CatchUpWorker
 
 from ..conftest import phone
@@ -116,3 +116,23 @@ def test_settled_read_models_equal_a_rebuild_and_a_reset_forgets_what_was_due(
     assert views.settle() == 0
     views.catch_up(app)
     assert views.rows("SELECT COUNT(*) AS n FROM standings")[0]["n"] == 4
+
+
+def test_a_failing_recomputation_leaves_the_last_results_and_the_competition_due(
+    opened: tuple[Troef, ReadModels], boss: Actor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, views = opened
+    cid, entry = _evening(app, boss, "Zondag")
+    views.settle()
+    app.record_deal(phone("Zondag"), entry["list_id"], 1, VRAAG)
+
+    def broken(db: Any, competition_id: str) -> None:
+        db.execute("DELETE FROM standings")  # half done when it fails: rolled back
+        raise RuntimeError("a bug in a counting rule")
+
+    monkeypatch.setattr(results, "refresh", broken)
+    assert views.settle(cid) == 0
+    assert set(_totals(views, cid).values()) == {0}, "the last results, whole"
+    monkeypatch.undo()
+    assert views.settle(cid) == 1, "still due: the next reader or tick recomputes"
+    assert _totals(views, cid) == _paper(views, entry)
