@@ -32,6 +32,9 @@ blp = PagesBlueprint(
     static_url_path="/standings/static",
 )
 TIEBREAKS = ("touts", "solos_won", "solos_played", "lot")
+# While lists are still open, a page reloads itself this often (seconds): a screen on the
+# café's wall follows the evening without a script.
+REFRESH = 60
 SAT_OUT = re.compile(r"\(sat out, SB-8\)")
 
 
@@ -272,15 +275,17 @@ def standings_page(competition_id: str) -> Response:
         "SELECT evening, date, closed FROM evenings WHERE competition_id = ? ORDER BY evening",
         [cid],
     )
+    table = season(comp, lang)
     return _page(
         "troef_public_standings.html",
         lang=lang,
         comp=comp,
         rules_title=json.loads(comp["rules"]).get("title", comp["rules_ref"]),
-        season=season(comp, lang),
+        season=table,
         evenings=evenings,
         lists=_submitted(cid),
         here=request.path,
+        refresh=REFRESH if table["provisional"] else None,
     )
 
 
@@ -295,12 +300,14 @@ def evening_page(competition_id: str, number: int) -> Response:
         return _missing(lang)
     cid = comp["competition_id"]
     services().views.settle(cid)
+    data = evening_results(comp, number, lang)
     return _page(
         "troef_public_evening.html",
         lang=lang,
         comp=comp,
         evening=row,
-        data=evening_results(comp, number, lang),
+        data=data,
         lists=_submitted(cid, number),
         here=request.path,
+        refresh=REFRESH if data["provisional"] else None,
     )

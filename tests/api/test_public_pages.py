@@ -219,3 +219,20 @@ def test_the_evening_page_read_first_after_play_shows_the_results_just_recorded(
     shown = {row[1]: row[3] for row in after.tables["grid evening"][1:]}
     assert shown == {r["name"]: str(r["points"]) for r in api}
     assert set(shown.values()) != {"0"}
+
+
+def test_while_lists_are_open_the_pages_reload_themselves_for_a_screen_on_the_wall(
+    web: Flask, client: FlaskClient
+) -> None:
+    app = web.extensions["troef"].app
+    drawn = open_evening(app, ("An", "Bert", "Carla", "Dirk"))
+    cid = drawn["competition_id"]
+    paths = (f"/standings/{cid}", f"/standings/{cid}/evenings/1")
+
+    def refresh(path: str) -> list[str | None]:
+        _, parsed = page(client, path)
+        return [a.get("content") for tag, a in parsed.tags if a.get("http-equiv") == "refresh"]
+
+    assert [refresh(p) for p in paths] == [["60"], ["60"]]
+    play(app, drawn["entry"])  # played to the end and submitted: final
+    assert [refresh(p) for p in paths] == [[], []]
