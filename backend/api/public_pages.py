@@ -32,8 +32,9 @@ blp = PagesBlueprint(
     static_url_path="/standings/static",
 )
 TIEBREAKS = ("touts", "solos_won", "solos_played", "lot")
-# While lists are still open, a page reloads itself this often (seconds): a screen on the
-# café's wall follows the evening without a script.
+# With ``?wall`` a page reloads itself this often (seconds): a screen on the café's wall
+# follows the evening without a script. Only when asked: a page that reloads by itself
+# takes a screen reader's place away (WCAG 2.2.1, axe's meta-refresh rule).
 REFRESH = 60
 SAT_OUT = re.compile(r"\(sat out, SB-8\)")
 
@@ -253,6 +254,10 @@ def _page(template: str, status: int = 200, **context: Any) -> Response:
     return response
 
 
+def _wall() -> int | None:
+    return REFRESH if "wall" in request.args else None
+
+
 def _language() -> str:
     return pick_language(request.args.get("lang"), request.accept_languages)
 
@@ -285,7 +290,7 @@ def standings_page(competition_id: str) -> Response:
         evenings=evenings,
         lists=_submitted(cid),
         here=request.path,
-        refresh=REFRESH if table["provisional"] else None,
+        refresh=_wall(),
     )
 
 
@@ -309,5 +314,5 @@ def evening_page(competition_id: str, number: int) -> Response:
         data=data,
         lists=_submitted(cid, number),
         here=request.path,
-        refresh=REFRESH if data["provisional"] else None,
+        refresh=_wall(),
     )
