@@ -116,6 +116,7 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
             ".st-chain-table tbody td.mono", "cells => cells.map((c) => c.textContent)"
         )
         assert heads == [entry["submitted_head"] for entry in standings["lists"]], game
+        assert page.get_attribute("#st-wall", "href") == f"/standings/{cid}?wall"
     assert errors == []
 
 

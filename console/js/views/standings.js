@@ -137,7 +137,9 @@ function chainSection(cid, lists) {
   return h("section", { class: "st-chains" },
     h("h3", {}, t("st_chains")),
     h("p", { class: "note" }, t("st_chains_note"), " ",
-      h("a", { href: `/standings/${encodeURIComponent(cid)}`, target: "_blank", rel: "noopener" }, t("st_public_page"))),
+      h("a", { href: `/standings/${encodeURIComponent(cid)}`, target: "_blank", rel: "noopener" }, t("st_public_page")),
+      " · ",
+      h("a", { href: `/standings/${encodeURIComponent(cid)}?wall`, target: "_blank", rel: "noopener", id: "st-wall" }, t("st_wall_page"))),
     lists.length
       ? h("div", { class: "scroll" }, table(
         [{ value: t("st_evening"), class: "num" }, { value: t("round"), class: "num" }, { value: t("table"), class: "num" }, t("st_head"), t("st_submitted")],
