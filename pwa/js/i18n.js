@@ -85,6 +85,16 @@ export function t(key) {
   return STRINGS[current][key] ?? STRINGS.en[key] ?? key;
 }
 
+// A word with {name} holes filled in: fill("Anwesend: {n}", {n: 9}); a missing value is empty.
+export function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+}
+
+// The word for `key` in the current language, its holes filled in.
+export function say(key, values = {}) {
+  return fill(t(key), values);
+}
+
 // The language switch of a page (both apps): the saved choice or the browser's, the page's
 // lang attribute kept in step, the choice saved; onChange redraws the page.
 export function bindLanguageSwitch(select, { storage, languages, root, onChange }) {

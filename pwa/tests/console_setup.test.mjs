@@ -3,8 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { boardRange } from "../../console/js/views/evening.js";
-import { fill } from "../../console/js/views/setup_words.js";
-import { setLanguage, t } from "../js/i18n.js";
+import "../../console/js/views/setup_words.js";
+import { fill, setLanguage, t } from "../js/i18n.js";
 
 test("a table's boards read as a range when they follow each other, else as a list", () => {
   assert.equal(boardRange([4, 5, 6]), "4–6");

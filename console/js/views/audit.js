@@ -5,7 +5,7 @@
 // bookmarked or sent to another director.
 
 import { h } from "../../../pwa/js/dom.js";
-import { extend, t } from "../../../pwa/js/i18n.js";
+import { extend, say, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field, table } from "../ui.js";
 import { stepSummary } from "./step_words.js";
 
@@ -57,10 +57,6 @@ extend({
     au_shown: "{n} shown, newest first", au_show_chains: "The {n} chains", au_recheck: "Recompute the chains",
   },
 });
-
-function say(key, values = {}) {
-  return Object.entries(values).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), t(key));
-}
 
 export function place(item) {
   return item.table == null ? t("au_competition") : say("au_list_at", { e: item.evening, r: item.round, t: item.table });

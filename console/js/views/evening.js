@@ -2,9 +2,9 @@
 // competition's game with its seed, again until the first deal, and the tables it made.
 
 import { h } from "../../../pwa/js/dom.js";
-import { t } from "../../../pwa/js/i18n.js";
+import { fill, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field } from "../ui.js";
-import { day, fill } from "./setup_words.js";
+import { day } from "./setup_words.js";
 
 const STATUSES = ["present", "absent_notice", "absent"];
 

@@ -4,7 +4,7 @@
 // Each link carries a download name with the competition and the date, as the server's.
 
 import { h } from "../../../pwa/js/dom.js";
-import { extend, language, t } from "../../../pwa/js/i18n.js";
+import { extend, language, say, t } from "../../../pwa/js/i18n.js";
 import { competitionTabs } from "../ui.js";
 
 export const routes = [["/c/:cid/exports", exportsView]];
@@ -58,10 +58,6 @@ extend({
     ex_t_audit: "audit trail", ex_t_chains: "chains",
   },
 });
-
-function say(key, values = {}) {
-  return Object.entries(values).reduce((text, [k, v]) => text.replaceAll(`{${k}}`, String(v)), t(key));
-}
 
 // As the server's file names (backend/api/exports.py): ASCII letters and digits joined by dashes.
 export function slug(text) {

@@ -2,9 +2,8 @@
 // (one name per line or a name column), with per line what was taken or refused and why.
 
 import { h, replace } from "../../../pwa/js/dom.js";
-import { t } from "../../../pwa/js/i18n.js";
+import { fill, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field, table } from "../ui.js";
-import { fill } from "./setup_words.js";
 
 export async function playersView(ctx) {
   const { cid } = ctx.params;

@@ -102,11 +102,6 @@ extend({
   },
 });
 
-// A word with {name} holes filled in.
-export function fill(text, values) {
-  return text.replace(/\{(\w+)\}/g, (_, key) => String(values[key] ?? ""));
-}
-
 // "Tue 12 May 2026" in the page's language, from "2026-05-12" (no time-zone shift).
 export function day(iso) {
   const [y, m, d] = String(iso).split("-").map(Number);

@@ -2,7 +2,7 @@
 // details (the event's own fields). An event this file does not know keeps the server's
 // English summary, so nothing is hidden.
 
-import { extend, t } from "../../../pwa/js/i18n.js";
+import { extend, say, t } from "../../../pwa/js/i18n.js";
 import { decisionWord } from "./room_bits.js";
 
 extend({
@@ -57,8 +57,6 @@ const seatLine = (points) => Object.entries(points || {})
   .sort(([a], [b]) => seatRank(a) - seatRank(b))
   .map(([seat, v]) => `${seat}: ${v >= 0 ? "+" : ""}${v}`).join(", ");
 
-const fill = (key, values) => t(key).replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
-
 // The step's line: "uitspraak over spel 2: bevestigd (ART 7): opnieuw geteld".
 export function stepSummary(step) {
   const key = `rs_${step.event}`;
@@ -71,10 +69,10 @@ export function stepSummary(step) {
     article: d.article ? ` (${d.article})` : "",
     points: seatLine(d.points),
   };
-  let line = fill(key, values);
+  let line = say(key, values);
   if (step.event === "CardPlayed") {
     if (d.revoke) line += t("rs_revoke");
-    if (d.winner) line += fill("rs_trick_to", values);
+    if (d.winner) line += say("rs_trick_to", values);
   }
   return line;
 }

@@ -8,7 +8,7 @@
 // rule's own words and article, so nothing the rulebook says is lost in translation.
 
 import { h } from "../dom.js";
-import { extend, t } from "../i18n.js";
+import { extend, say, t } from "../i18n.js";
 // The forms' own words are the labels (imported for their words only).
 import "./bridge_form.js";
 import "./schafkopf_form.js";
@@ -82,24 +82,22 @@ export function fieldLabel(field, game) {
   return place ? `${t(key)} ${place}` : t(key);
 }
 
-const fill = (key, values) => t(key).replace(/\{(\w+)\}/g, (_, name) => values[name]);
-
 const MESSAGES = [
   [/^is required\b/, () => t("rf_required")], // "… unless the record holds only penalties"
-  [/^must be between (-?\d+) and (-?\d+), got (-?\d+)$/, ([, lo, hi, got]) => fill("rf_between", { lo, hi, got })],
-  [/^must be at least (-?\d+), got (-?\d+)$/, ([, lo, got]) => fill("rf_at_least", { lo, got })],
-  [/^must be at most (-?\d+), got (-?\d+)$/, ([, hi, got]) => fill("rf_at_most", { hi, got })],
+  [/^must be between (-?\d+) and (-?\d+), got (-?\d+)$/, ([, lo, hi, got]) => say("rf_between", { lo, hi, got })],
+  [/^must be at least (-?\d+), got (-?\d+)$/, ([, lo, got]) => say("rf_at_least", { lo, got })],
+  [/^must be at most (-?\d+), got (-?\d+)$/, ([, hi, got]) => say("rf_at_most", { hi, got })],
   [/^must be a whole number, got .*$/, () => t("rf_whole")],
-  [/^must be one of (.+); got .*$/, ([, list]) => fill("rf_one_of", { list })],
-  [/ is played by 2 distinct active seats, got (\d+)$/, ([, got]) => fill("rf_pick_two", { got })],
-  [/ is played by exactly 1 active seat, got (\d+)$/, ([, got]) => fill("rf_pick_one", { got })],
+  [/^must be one of (.+); got .*$/, ([, list]) => say("rf_one_of", { list })],
+  [/ is played by 2 distinct active seats, got (\d+)$/, ([, got]) => say("rf_pick_two", { got })],
+  [/ is played by exactly 1 active seat, got (\d+)$/, ([, got]) => say("rf_pick_one", { got })],
   [/^(\w+) \(left of dealer (\w+)\) must play \(art\. 3\), so (\w+) is the playing pair$/,
-    ([, seat, dealer, pair]) => fill("rf_forced", { seat, dealer, pair })],
-  [/^(NS|EW) took no trick, so it has 0 \(§8 check 4\)$/, ([, pair]) => fill("rf_no_trick_points", { pair })],
-  [/^(NS|EW) took no trick, so no roem \(§8 check 4\)$/, ([, pair]) => fill("rf_no_trick_roem", { pair })],
+    ([, seat, dealer, pair]) => say("rf_forced", { seat, dealer, pair })],
+  [/^(NS|EW) took no trick, so it has 0 \(§8 check 4\)$/, ([, pair]) => say("rf_no_trick_points", { pair })],
+  [/^(NS|EW) took no trick, so no roem \(§8 check 4\)$/, ([, pair]) => say("rf_no_trick_roem", { pair })],
   [/^must be another seat than the declarer: /, () => t("rf_partner_seat")],
-  [/^this table plays boards (.+) this round$/, ([, list]) => fill("rf_round_boards", { list })],
-  [/^board (\d+) is already on this list; void it to correct it$/, ([, board]) => fill("rf_board_taken", { board })],
+  [/^this table plays boards (.+) this round$/, ([, list]) => say("rf_round_boards", { list })],
+  [/^board (\d+) is already on this list; void it to correct it$/, ([, board]) => say("rf_board_taken", { board })],
 ];
 
 // The refusal {field, message} of a deal of ``game`` as the player reads it: {label, text}.
