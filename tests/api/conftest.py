@@ -56,17 +56,26 @@ def wiezen_evening(web: Flask, players: int = 4) -> dict[str, Any]:
     return {"competition_id": cid, "players": ids, "lists": drawn["lists"], "codes": codes}
 
 
-def bridge_pairs(web: Flask) -> dict[str, Any]:
+def bridge_pairs(web: Flask, counting: dict[str, Any] | None = None) -> dict[str, Any]:
     """Six pairs present on a bridge evening, drawn into a Mitchell of 3 boards a round (seed
     7); the competition's id and the draw's lists (each with its boards)."""
     app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref)
+    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref, counting)
     pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
     app.schedule_evening(boss, cid, "2026-04-07")
     for pid in pairs:
         app.record_attendance(boss, cid, 1, pid, "present")
     drawn = app.draw_seating(boss, cid, 1, seed="7")
     return {"competition_id": cid, "lists": drawn["lists"]}
+
+
+def four_spades_on_board_one(web: Flask, lists: list[dict[str, Any]], tricks: list[int]) -> None:
+    """Board 1 played as 4♠ by S at each table that has it, making ``tricks`` in turn."""
+    app = web.extensions["troef"].app
+    board_one = [e["list_id"] for e in lists if 1 in e["boards"]]
+    for made, lst in zip(tricks, board_one, strict=True):
+        facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
+        app.record_deal(director(), lst, 1, {**facts, "tricks": made})
 
 
 def join(client: FlaskClient, code: str, client_id: str) -> dict[str, str]:

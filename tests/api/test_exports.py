@@ -20,7 +20,7 @@ from backend.aggregates.actor import director
 from backend.api.exports import slug
 from backend.demo.season import build_demo
 
-from .conftest import bridge_pairs, join, login, vraag, wiezen_evening
+from .conftest import bridge_pairs, four_spades_on_board_one, join, login, vraag, wiezen_evening
 from .spec import conforms
 
 
@@ -383,17 +383,9 @@ def test_butler_imps_are_written_whole_in_the_csv_and_on_the_printed_standings(
     web: Flask, client: FlaskClient
 ) -> None:
     """Butler totals are whole IMPs; only MP % and centi-IMPs are kept in hundredths."""
-    app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Butler", "bridge-nbb-1930", {"method": "butler"})
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
-    for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
-    board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
-    for tricks, lst in zip((10, 12, 9), board_one, strict=True):
-        facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
-        app.record_deal(boss, lst, 1, {**facts, "tricks": tricks})
+    drawn = bridge_pairs(web, {"method": "butler"})
+    cid = drawn["competition_id"]
+    four_spades_on_board_one(web, drawn["lists"], [10, 12, 9])
     lines = rows_of(client.get(f"/api/competitions/{cid}/export/standings.csv").get_data(True))
     assert [r["total"] for r in lines] == [str(t) for t in totals(client, cid)]
     assert max(totals(client, cid)) >= 1  # whole IMPs, not hundredths of one

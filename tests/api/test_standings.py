@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from backend.aggregates.actor import director
 from backend.rules.bridge_duplicate import butler_board
 
-from .conftest import bridge_pairs, join, login, vraag, wiezen_evening
+from .conftest import bridge_pairs, four_spades_on_board_one, join, login, vraag, wiezen_evening
 from .spec import conforms
 
 
@@ -148,17 +148,9 @@ def test_bridge_travellers_show_each_boards_results_with_matchpoints(
 def test_butler_travellers_give_each_result_in_imps_against_the_datum(
     web: Flask, client: FlaskClient
 ) -> None:
-    app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Butler", "bridge-nbb-1930", {"method": "butler"})
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
-    for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
-    board_one = [e["list_id"] for e in drawn["lists"] if 1 in e["boards"]]
-    for tricks, lst in zip((10, 11, 9), board_one, strict=True):
-        facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
-        app.record_deal(boss, lst, 1, {**facts, "tricks": tricks})
+    drawn = bridge_pairs(web, {"method": "butler"})
+    cid = drawn["competition_id"]
+    four_spades_on_board_one(web, drawn["lists"], [10, 11, 9])
     answer = client.get(f"/api/competitions/{cid}/evenings/1/travellers")
     conforms(client, answer)
     assert (answer.json["method"], answer.json["unit"]) == ("butler", "imps")
