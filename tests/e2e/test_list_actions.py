@@ -13,7 +13,7 @@ from flask import Flask
 
 from backend.aggregates.actor import director
 
-from .conftest import klaverjas_evening
+from .conftest import klaverjas_evening, phone_at_table
 from .test_wiezen_evening import wiezen_evening
 
 DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -94,14 +94,7 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     for n in range(1, 14):
         app.record_deal(boss, list_id, n, played(n))
 
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{base}/t/{evening['code']}")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".pen-mine")
+    context, page, errors = phone_at_table(browser, base, evening["code"], "en-GB")
     page.click("#tab-sheet")
     page.wait_for_selector('tr.row[data-deal="13"]', timeout=SYNCED)
 
@@ -238,11 +231,7 @@ def test_wiezen_penalty_rows_count_in_the_totals_but_not_as_deals(
 ) -> None:
     web, base = served
     evening = wiezen_evening(web, players=4)
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="nl-NL")
-    page = context.new_page()
-    page.goto(f"{base}/t/{evening['code']}")
-    page.click("button[type=submit]")
-    page.wait_for_selector(".pen-mine")
+    context, page, _errors = phone_at_table(browser, base, evening["code"], "nl-NL")
 
     # Seat 2 shuffles after the first deal (ART 1): a row of its own, −3 for him, +1 each.
     page.click("#tab-penalty")
