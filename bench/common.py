@@ -119,6 +119,15 @@ def load_average() -> str:
     return f"{one:.2f}, {five:.2f}, {fifteen:.2f} (1, 5, 15 min)"
 
 
+def publish(title: str, report: str, out: Path | None) -> None:
+    """Print a benchmark's report under its title and the machine's lines; with ``out``,
+    also write it to that file."""
+    text = "\n".join([f"# {title}", "", *(f"- {k}: {v}" for k, v in machine()), "", report])
+    print(text)
+    if out:
+        out.write_text(text + "\n")
+
+
 def machine() -> list[tuple[str, str]]:
     """The machine and the software versions the numbers come from."""
     from importlib.metadata import version

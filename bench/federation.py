@@ -45,8 +45,8 @@ from .common import (
     Series,
     close,
     load_average,
-    machine,
     ms,
+    publish,
     ratio,
     sqlite_env,
     table,
@@ -329,12 +329,7 @@ def main() -> None:
         parser.error(f"--deals: 1 to {DEALS}; tables × deals: at least {2 * WINDOW + PROFILED}")
     with workdir() as folder:
         result = run(args.tables, folder, args.deals, profile=args.profile)
-    text = "\n".join(
-        ["# A federation evening", "", *(f"- {k}: {v}" for k, v in machine()), "", report(result)]
-    )
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
+    publish("A federation evening", report(result), args.out)
 
 
 if __name__ == "__main__":

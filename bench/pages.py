@@ -37,7 +37,7 @@ from backend.application import Troef
 from backend.demo.season import Summary, build_demo
 from backend.exports.picture import competition_picture
 
-from .common import Series, close, load_average, machine, ms, ratio, table, timed, workdir
+from .common import Series, close, load_average, ms, publish, ratio, table, timed, workdir
 
 PASSWORD = "bench-password-1"
 Reader = Callable[[], int]  # one request or read; returns its size
@@ -344,12 +344,7 @@ def main() -> None:
     repeats = args.repeats or (3 if args.quick else 15)
     with workdir() as folder:
         result = run(size, repeats, folder)
-    text = "\n".join(
-        ["# Pages and exports", "", *(f"- {k}: {v}" for k, v in machine()), "", report(result)]
-    )
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
+    publish("Pages and exports", report(result), args.out)
 
 
 if __name__ == "__main__":

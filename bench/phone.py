@@ -62,7 +62,7 @@ from backend.api import create_app
 from backend.api.auth import join_code
 from backend.api.local_server import local_server
 
-from .common import Series, load_average, machine, ms, ratio, table, timed, workdir
+from .common import Series, load_average, ms, publish, ratio, table, timed, workdir
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
@@ -525,18 +525,7 @@ def main() -> None:
             result = run(deals, folder)
         except AppBroke as exc:
             raise SystemExit(f"The app broke under the benchmark: {exc}") from exc
-    text = "\n".join(
-        [
-            "# An old phone at the table",
-            "",
-            *(f"- {k}: {v}" for k, v in machine()),
-            "",
-            report(result),
-        ]
-    )
-    print(text)
-    if args.out:
-        args.out.write_text(text + "\n")
+    publish("An old phone at the table", report(result), args.out)
 
 
 if __name__ == "__main__":
