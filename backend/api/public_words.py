@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-LANGUAGES = ("nl", "de", "en")
+from ..exports.words import LANGUAGES
 
 WORDS: dict[str, dict[str, str]] = {
     "nl": {
