@@ -104,9 +104,9 @@ const MESSAGES = [
 export function ruleWords(error, game) {
   const message = String(error.message || "");
   const label = fieldLabel(error.field, game);
-  for (const [pattern, say] of MESSAGES) {
+  for (const [pattern, word] of MESSAGES) {
     const found = message.match(pattern);
-    if (found) return { label, text: say(found) };
+    if (found) return { label, text: word(found) };
   }
   return { label, text: message };
 }
