@@ -8,24 +8,16 @@ result dropped for not being among the best.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from backend.aggregates.actor import director
 from backend.application import Troef
-from backend.demo.season import Size, Summary, build_demo
+from backend.demo.season import SIZES, Summary, build_demo
 from backend.demo.tables import Phones, play_list
 
-SMALL_SEASON = Size(
-    wiezen_players=6,
-    wiezen_sundays=3,
-    klaverjas_players=6,
-    klaverjas_evenings=2,
-    schafkopf_players=4,
-    durchgaenge=1,
-    wiezen_close_after=18,
-    bridge_pairs=6,
-    bridge_evenings=1,
-)
+# The demo's small club with a season to count: three wiezen Sundays, two klaverjas evenings.
+SMALL_SEASON = replace(SIZES["small"], wiezen_sundays=3, klaverjas_evenings=2)
 
 
 def demo_club(app: Troef, seed: int = 3) -> dict[str, Summary]:
