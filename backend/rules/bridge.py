@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from . import bridge_penalties as penalties
 from .cards import parse_card
 from .errors import PlayError, RecordError
-from .record import Fields, check_int
+from .record import Fields, check_int, is_text_or_number
 from .result import Score
 from .ruleset import RuleSet, preset
 
@@ -217,7 +217,7 @@ def _read_seats(f: Fields) -> None:
 def _read_context(f: Fields) -> None:
     for name in ("ns", "ew"):
         value = f.raw(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+        if value is not None and not is_text_or_number(value):
             raise f.error(name, "must be a pair id: a text or a number")
     if f.has("ns") and f.raw("ns") == f.raw("ew"):
         raise f.error("ew", "a pair cannot sit both NS and EW")

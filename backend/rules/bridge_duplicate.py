@@ -39,6 +39,9 @@ ARTIFICIAL_IMPS: Mapping[str, int] = {"AVG+": 3, "AVG": 0, "AVG-": -3}
 # A single mark is NS's; EW get the mirror mark (the usual one-side-at-fault split).
 MIRROR: Mapping[str, str] = {"AVG+": "AVG-", "AVG": "AVG", "AVG-": "AVG+"}
 MARKS = "an NS score (an integer) or an artificial score AVG+, AVG or AVG- (Bridge §A4, B-D7)"
+# Bridge §B8, B-D11 (revised): the Butler datum drops the single highest and lowest NS score
+# when the board has this many real results or more (all of them count with 2 or 3).
+BUTLER_DROP_FROM = 4
 
 
 def round_div(numerator: int, denominator: int) -> int:
@@ -219,7 +222,7 @@ def butler_datum(scores: Sequence[int]) -> tuple[int, str]:
     """Return a board's Butler datum (Bridge §B8, B-D11) and the sentence that shows it."""
     kept = sorted(scores)
     dropped = ""
-    if len(kept) >= 5:
+    if len(kept) >= BUTLER_DROP_FROM:
         dropped = f" without the highest ({kept[-1]:+d}) and lowest ({kept[0]:+d})"
         kept = kept[1:-1]
     datum = round_div(sum(kept), 10 * len(kept)) * 10

@@ -14,7 +14,7 @@ totals (percentages, or IMPs), ranked with :func:`standings.rank` (equal totals 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -112,26 +112,43 @@ def score_session(
 ) -> Session:
     """Compare every board of a session and rank the pairs (Bridge §B7 or §B8).
 
+    Matchpoints: every board is scored on the session's full count E, the most results any
+    board has or should have had; a board with fewer is scaled to it with Neuberg (§B7: "a
+    board played fewer times than the others in a movement is scaled the same way"), so a
+    board played once scores 50 % for both sides and weighs like the others (B-D12).
+
     :param expected: matchpoints only: the number of results each board should have had
-        (one number, or one per board); a board with fewer is scaled with Neuberg (B-D12).
+        (one number, or one per board), e.g. as the movement schedules them.
     """
     method = _check_method(method, "method")
     if not isinstance(boards, Mapping) or not boards:
         raise RecordError("boards", "must map each board to its results")
     tallies: dict[str, _Tally] = {}
     compared: dict[str, Board] = {}
+    read: dict[str, list[tuple[str, str, Any]]] = {}
+    wanted: dict[str, int] = {}
     for name, raw_rows in boards.items():
         board = str(name)
-        rows = _read_rows(board, raw_rows)
-        results = [row[2] for row in rows]
+        if board in read:  # e.g. 1 and "1"
+            raise RecordError(f"boards.{board}", f"board {board} is given twice")
+        rows = read[board] = _read_rows(board, raw_rows)
         if method == "matchpoints":
-            wanted = _expected_for(expected, name)
-            if wanted is not None and wanted < len(rows):
+            given = _expected_for(expected, name)
+            if given is not None and given < len(rows):
                 raise RecordError(
                     f"expected.{board}" if isinstance(expected, Mapping) else "expected",
-                    f"is {wanted}, but board {board} has {len(rows)} results",
+                    f"is {given}, but board {board} has {len(rows)} results",
                 )
-            done = matchpoint_board(results, wanted)
+            wanted[board] = len(rows) if given is None else given
+    full = max(wanted.values(), default=0)
+    for board, rows in read.items():
+        results = [row[2] for row in rows]
+        if method == "matchpoints":
+            done = matchpoint_board(results, full)
+            if wanted[board] < full:
+                done = replace(
+                    done, explain=(*done.explain, _scaled_to(board, wanted[board], full))
+                )
         else:
             done = METHODS[method](results)
         compared[board] = done
@@ -145,6 +162,13 @@ def score_session(
                 tally.results.append(Counted(board, value, True, reason))
     lines = [_session_line(pair, tally, method) for pair, tally in tallies.items()]
     return Session(str(key), method, tuple(rank(lines)), MappingProxyType(compared))
+
+
+def _scaled_to(board: str, own: int, full: int) -> str:
+    return (
+        f"Bridge §B7, B-D12: board {board} has {own} of the session's {full} results; "
+        f"a board played fewer times than the others is scaled to {full}"
+    )
 
 
 def _session_line(pair: str, tally: _Tally, method: str) -> Line:
@@ -176,6 +200,7 @@ def rank_season(sessions: Sequence[Session]) -> list[Line]:
     method = sessions[0].method if sessions else "matchpoints"
     keys: set[str] = set()
     per_pair: dict[str, list[Counted]] = {}
+    directions: dict[str, set[str]] = {}
     for i, session in enumerate(sessions):
         if session.method != method:
             raise RecordError(
@@ -191,6 +216,8 @@ def rank_season(sessions: Sequence[Session]) -> list[Line]:
             per_pair.setdefault(line.player, []).append(
                 Counted(session.key, line.total, True, reason)
             )
+            sat = str(line.details.get("direction") or "")
+            directions.setdefault(line.player, set()).update(d for d in sat.split("+") if d)
     lines = []
     for pair, results in per_pair.items():
         total = sum(result.value for result in results)
@@ -200,8 +227,34 @@ def rank_season(sessions: Sequence[Session]) -> list[Line]:
             f"= {_show(total, method)}"
         )
         details = {"sessions": len(results), "unit": UNITS[method]}
+        if directions.get(pair):
+            details["direction"] = "+".join(sorted(directions[pair]))
         lines.append(Line(pair, total, tuple(results), details=details, explain=(explain,)))
     return rank(lines)
+
+
+FIELDS = ("NS", "EW")
+
+
+def rank_fields(lines: Sequence[Line]) -> list[Line]:
+    """Rank North-South and East-West apart when every pair sat one direction throughout.
+
+    In a Mitchell without an arrow-switch the NS pairs are compared only with NS pairs and
+    the EW pairs only with EW pairs (a board's results are ranked per direction), so the
+    evening has two winners: each line gets ``details["field_rank"]``, its place among the
+    pairs of its direction. A Howell (pairs sit both ways) or a season in which a pair sat
+    both ways gets no fields: the lines come back as they were.
+    """
+    sides = [line.details.get("direction") for line in lines]
+    if not lines or any(side not in FIELDS for side in sides) or len(set(sides)) < 2:
+        return list(lines)
+    placed: dict[str, int] = {}
+    for side in FIELDS:
+        for line in rank([x for x in lines if x.details.get("direction") == side]):
+            placed[line.player] = line.rank
+    return [
+        replace(line, details={**line.details, "field_rank": placed[line.player]}) for line in lines
+    ]
 
 
 def _show(value: int, method: str) -> str:

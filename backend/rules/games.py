@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import RecordError, RuleSetError
-from .record import Fields
+from .record import Fields, is_text_or_number
 from .result import Score
 from .ruleset import RuleSet, check_id
 
@@ -96,7 +96,7 @@ def score_record(record: Any, rules: RuleSet | None = None) -> Score:
     """
     f = Fields(record)
     version = f.raw("format", FORMAT)
-    if isinstance(version, bool) or version != FORMAT:
+    if type(version) is not int or version != FORMAT:  # not true, not 1.0 (a decimal)
         raise f.error("format", f"this version of Troef reads deal records of format {FORMAT}")
     game = f.str("game", GAME_NAMES)
     assert game is not None
@@ -114,7 +114,7 @@ def score_record(record: Any, rules: RuleSet | None = None) -> Score:
     f.int("deal", 1, None, required=False)
     for name in ("table", "evening"):
         value = f.raw(name)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+        if value is not None and not is_text_or_number(value):
             raise f.error(name, "must be a text or a number")
     f.only(ENVELOPE | module.FIELDS)
     return module.score(f, rules)

@@ -27,6 +27,7 @@ ONE_TRICK = frozenset(  # the roem one trick can hold: art. 4c with K-D5 (longes
 ONE_TRICK_VALUES = frozenset({0} | {sum(ROEM[n] for n in items) for items in ONE_TRICK})
 NO_TOTAL = (10, 30)  # multiples of 10 that no sum of 20, 50, 100 and 200 makes (§8 check 3)
 NOT_ROEM = ("pit", "mars")  # art. 15c: follows from the tricks, never claimed
+MOST_ROEM = TRICKS * 200  # a trick's roem is at most vier boeren, 200 (art. 4c, K-D5)
 
 
 def facts_line(
@@ -124,6 +125,13 @@ def read_roem(f: Fields, tricks: Mapping[str, int] | None) -> dict[str, int]:
         assert pair is not None
         trick = entry.int("trick", 1, TRICKS, required=False)
         value = read_roem_entry(entry, trick)
+        deal_roem = totals["NS"] + totals["EW"] + value
+        if deal_roem > MOST_ROEM:
+            raise entry.error(
+                "value",
+                f"brings the deal's roem to {deal_roem}; 8 tricks hold at most {MOST_ROEM}"
+                " (200 each, art. 4c, K-D5)",
+            )
         if trick is not None:
             if trick in by_trick:
                 raise entry.error(

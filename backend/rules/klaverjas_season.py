@@ -188,7 +188,9 @@ def _adjustment(data: Any, path: str, results: Mapping[str, list[Counted]]) -> t
     key = data.get("key", "board")
     if not isinstance(key, str):
         raise RecordError(f"{path}.key", "must be a text")
-    return player, Counted(key, points, True, f"board ruling (SB-9): {reason}: {points:+d}")
+    # The same shape as every ruling on the standings (rules/adjustments.py): a reader words
+    # "ruling" in his language and keeps the board's own words and the article as they are.
+    return player, Counted(key, points, True, f"ruling: {reason} (SB-9)")
 
 
 def _line(player: str, results: tuple[Counted, ...]) -> Line:
@@ -202,7 +204,7 @@ def _line(player: str, results: tuple[Counted, ...]) -> Line:
             "played": sum(r.reason.startswith("played") for r in results),
             "absent_with_notice": sum(r.reason.startswith("absent with") for r in results),
             "absent_without_notice": sum("absent without" in r.reason for r in results),
-            "board_rulings": sum(r.reason.startswith("board") for r in results),
+            "board_rulings": sum(r.reason.startswith("ruling: ") for r in results),
         },
         explain=(
             f"Klaverjas K-D12: the cumulative total of the evening scores: {working} = {total}",

@@ -12,6 +12,9 @@ from typing import Any
 from .errors import RecordError
 
 _MISSING = object()
+# The largest whole number every device counts exactly (JavaScript's numbers hold 2**53 - 1):
+# a record's number beyond it would be read one way here and another way on the phone.
+SAFE_INT = 2**53 - 1
 
 
 class Fields:
@@ -41,12 +44,16 @@ class Fields:
         return default if value is None else value
 
     def only(self, allowed: Iterable[str]) -> None:
-        """Refuse fields this format does not know (a typo must not be ignored silently)."""
+        """Refuse fields this format does not know (a typo must not be ignored silently).
+
+        With several unknown fields the first is named in the order the JS port sees them
+        (:func:`js_key_order`), so that both name the same field.
+        """
         known = set(allowed)
-        for name in self.data:
+        for name in js_key_order([str(name) for name in self.data]):
             if name not in known:
                 raise self.error(
-                    str(name) or '""', "is not a field of this record; see 'troef score --help'"
+                    name or '""', "is not a field of this record; see 'troef score --help'"
                 )
 
     def _get(self, name: str, required: bool, default: Any) -> Any:
@@ -69,7 +76,14 @@ class Fields:
         value = self._get(name, required, default)
         if value is _MISSING:
             return None
-        return check_int(value, self.at(name), lo, hi)
+        check_int(value, self.at(name), lo, hi)
+        if abs(value) > SAFE_INT:
+            raise self.error(
+                name,
+                f"must be between {-SAFE_INT} and {SAFE_INT}, the whole numbers every device"
+                " counts exactly",
+            )
+        return value
 
     def bool(self, name: str, default: bool = False) -> bool:
         value = self.data.get(name)
@@ -118,6 +132,28 @@ class Fields:
             Fields(v, f"{self.at(name)}[{i}]")
             for i, v in enumerate(self.list(name, required=required))
         ]
+
+
+def js_key_order(names: list[str]) -> list[str]:
+    """Order an object's names as a JavaScript object lists them: array indexes first.
+
+    An array index is a name like ``"7"`` (the digits of a whole number below 2**32 - 1,
+    without a leading zero); JavaScript lists those in numeric order before every other
+    name, which keeps its place in the record.
+    """
+    indexes = [name for name in names if _is_array_index(name)]
+    return sorted(indexes, key=int) + [name for name in names if not _is_array_index(name)]
+
+
+def _is_array_index(name: str) -> bool:
+    return name.isascii() and name.isdigit() and str(int(name)) == name and int(name) < 2**32 - 1
+
+
+def is_text_or_number(value: Any) -> bool:
+    """Tell whether ``value`` is a text or a whole number every device reads alike (an id)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, str) or (isinstance(value, int) and abs(value) <= SAFE_INT)
 
 
 def check_int(value: Any, path: str, lo: int | None = None, hi: int | None = None) -> int:

@@ -239,15 +239,22 @@ def _read_seats(f: Fields) -> None:
         seen[player] = seat
 
 
+def not_admitted(kind: str, admit_wenz_geier: bool) -> str | None:
+    """Say why a game of type ``kind`` is not played under the rule set, or None when it is."""
+    if kind in ADMITTED_BY_OPTION and not admit_wenz_geier:
+        return (
+            f"{kind} is not played: Nr. 2 admits Rufspiel, Solo and Solo-Tout only "
+            "(S-D5; a rule set may admit Wenz and Geier with admit_wenz_geier)"
+        )
+    return None
+
+
 def _read_type(f: Fields, rules: RuleSet) -> str:
     kind = f.str("type", TYPES + ADMITTED_BY_OPTION)
-    if kind in ADMITTED_BY_OPTION and not rules["admit_wenz_geier"]:
-        raise f.error(
-            "type",
-            f"{kind} is not played: Nr. 2 admits Rufspiel, Solo and Solo-Tout only "
-            "(S-D5; a rule set may admit Wenz and Geier with admit_wenz_geier)",
-        )
     assert kind is not None
+    refusal = not_admitted(kind, bool(rules["admit_wenz_geier"]))
+    if refusal:
+        raise f.error("type", refusal)
     return kind
 
 

@@ -1,4 +1,7 @@
-"""Rank a Schafkopf tournament (Nr. 9): the two Durchgänge added, ties broken by the solos.
+"""Rank a Schafkopf tournament (Nr. 9): the Durchgänge added, ties broken by the solos.
+
+TSV Lengfeld plays two Durchgänge; the number is the competition's choice, and the ranking
+adds every Durchgang played, however many (S-D17). A player who missed one keeps the others.
 
 A tie on points is broken, more ranking higher, by the Touts played, then the solos won,
 then the solos played (a Tout counts as a solo, S-D13); if still level, by the lot the

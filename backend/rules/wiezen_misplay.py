@@ -17,6 +17,9 @@ from .ruleset import RuleSet
 from .wiezen_contracts import TRICK_GAMES, Row, Table, seat_words
 
 _ORDINALS = {1: "first", 2: "second", 3: "third"}
+# A Sunday is at most 50 deals (40 at a 4-table, 50 at a 5-table, §1.3), and a player
+# misplays at most once in a deal: no player has a 51st misplay in a Sunday.
+MOST_FAULTS = 50
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ def read_misplay(f: Fields, table: Table, code: str | None) -> Misplay | None:
         raise f.error("misplay", f"{what} has no play, so no misplay (ART 10)")
     m.only(("offender", "trick", "declaring_tricks_before", "fault_no_today"))
     offender = active_seat(m.int("offender", 1, table.size), "offender", m, table)
-    fault = m.int("fault_no_today", 1, None, required=False, default=1)
+    fault = m.int("fault_no_today", 1, MOST_FAULTS, required=False, default=1)
     trick_game = code in TRICK_GAMES
     trick = m.int("trick", 1, 13, required=trick_game)
     before = m.int("declaring_tricks_before", 0, 12, required=trick_game)

@@ -127,3 +127,27 @@ def test_example_5_explains_the_plus_650_as_7_of_8() -> None:
     board = matchpoint_board([650, 620, 650, -100, 170])
     assert "2 × 3 + 1 = 7.00 MP" in board.rows[0].explain[0]
     assert "87.50%" in board.rows[0].explain[-1]
+
+
+def test_a_four_result_board_leaves_its_highest_and_lowest_out_of_the_butler_datum() -> None:
+    """B-D11 (revised): the datum drops the top and the bottom from 4 results, not from 5."""
+    board = butler_board([650, 620, -100, 170])
+    assert board.datum == 400  # (620 + 170) / 2 = 395 -> 400, not 1340 / 4 = 335 -> 340
+    assert "without the highest (+650) and lowest (-100)" in board.explain[0]
+    assert butler_board([420, 170, -50]).datum == 180  # with 3, all of them count
+
+
+def test_a_board_played_once_scores_fifty_percent_and_weighs_like_the_others() -> None:
+    """B-D12, §B7: a board played fewer times than the others is scaled to them."""
+    boards = {
+        "1": [["N1", "E1", 420], ["N2", "E2", 450], ["N3", "E3", 170]],
+        "2": [["N1", "E3", 600]],
+    }
+    session = score_session(boards)
+    once = session.boards["2"]
+    assert (once.top, once.rows[0].ns, once.rows[0].ew) == (400, 200, 200)
+    assert once.rows[0].ns_pct == once.rows[0].ew_pct == 5000
+    lines = {line.player: line for line in session.lines}
+    # N1: 2 of 4 on board 1, 2 of 4 on board 2 -> 50 %; E3: 4 of 4, then 2 of 4 -> 75 %
+    assert (lines["N1"].total, lines["E3"].total) == (5000, 7500)
+    assert "scaled to 3" in once.explain[-1]

@@ -91,3 +91,13 @@ def test_a_line_counts_its_kinds_of_evening() -> None:
     }
     assert line_a.total == 6 + 4200
     assert line_b.total == 3
+
+
+def test_a_board_ruling_is_a_ruling_with_its_own_words_and_article() -> None:
+    evening = {"key": "e1", "players": {"a": [1400, 1400, 1400], "b": [1450, 1400, 1400]}}
+    ruling = {"player": "a", "points": 100, "reason": "score sheet of table 3 misread"}
+    (first, _) = standings([evening], adjustments=[ruling])
+    assert first.player == "a" and first.total == 4300
+    # the shape of every ruling on the standings, which the console words in its language
+    assert first.results[-1].reason == "ruling: score sheet of table 3 misread (SB-9)"
+    assert first.details["board_rulings"] == 1

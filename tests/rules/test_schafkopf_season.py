@@ -118,3 +118,22 @@ def test_the_ranking_follows_points_then_touts_then_won_then_played_solos(one, t
         assert line.total == total.points
         assert line.tiebreak[:3] == (total.touts, total.solos_won, total.solos_played)
     assert [line.rank for line in lines] == list(range(1, len(lines) + 1))
+
+
+def test_the_ranking_adds_every_durchgang_played_however_many_the_competition_has() -> None:
+    """S-D17: three Durchgänge are all added; the solos of all three break the tie."""
+    lines = rank_tournament(
+        {
+            "1": {"anna": Tally(20, 1, 2, 3), "bert": Tally(10, 0, 2, 2)},
+            "2": {"anna": Tally(11, 0, 1, 2), "bert": Tally(15, 1, 2, 2)},
+            "3": {"anna": Tally(10, 0, 1, 1), "bert": Tally(16, 0, 1, 1), "cora": Tally(-5)},
+        }
+    )
+    assert [(line.player, line.rank, line.total) for line in lines] == [
+        ("bert", 1, 41),
+        ("anna", 2, 41),
+        ("cora", 3, -5),
+    ]
+    assert lines[0].tiebreak == (1, 5, 5, 0) and lines[1].tiebreak == (1, 4, 6, 0)
+    cora = lines[2]
+    assert [(r.key, r.counts) for r in cora.results] == [("1", False), ("2", False), ("3", True)]
