@@ -6,7 +6,7 @@ import json
 import sqlite3
 
 from backend.aggregates.actor import Actor
-from backend.application import Troef
+from backend.application import Command, Troef
 
 from .aggregates.helpers import open_list, solo
 from .conftest import phone
@@ -14,9 +14,9 @@ from .conftest import phone
 
 def _three_deals(app: Troef, boss: Actor) -> str:
     list_id = open_list(app, boss, planned=5)
-    app.join_list(phone("A"), list_id)
+    app.handle(phone("A"), Command("join", list_id))
     for deal in (1, 2, 3):
-        app.record_deal(phone("A"), list_id, deal, solo())
+        app.handle(phone("A"), Command("record_deal", list_id, {"deal_no": deal, "record": solo()}))
     return list_id
 
 
@@ -71,8 +71,15 @@ def test_replay_of_a_deal_shows_each_event_with_its_actor_and_explanation(
     app: Troef, boss: Actor
 ) -> None:
     list_id = _three_deals(app, boss)
-    app.raise_dispute(phone("A"), list_id, 2, "recount")
-    app.give_ruling(boss, list_id, 2, "voided", "misdeal found", article="Nr. 6")
+    app.handle(phone("A"), Command("raise_dispute", list_id, {"deal_no": 2, "reason": "recount"}))
+    app.handle(
+        boss,
+        Command(
+            "give_ruling",
+            list_id,
+            {"deal_no": 2, "decision": "voided", "reason": "misdeal found", "article": "Nr. 6"},
+        ),
+    )
     steps = app.replay(list_id, deal_no=2)
     assert [s["event"] for s in steps] == ["DealRecorded", "DisputeRaised", "RulingGiven"]
     assert steps[0]["explain"] and "Schafkopf" in steps[0]["explain"][0]

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from backend.aggregates.actor import Actor, director
+from backend.application import Command
 from backend.instance import load
 
 TROEF = [sys.executable, "-m", "backend.cli"]
@@ -139,14 +140,33 @@ def test_init_verify_tamper_and_check(tmp_path: Path) -> None:
     inst = load(folder)
     app, views = inst.open()
     boss: Actor = director()
-    cid = app.create_competition(boss, "Zondagen", "wiezen-reglement-2019")
-    players = [app.enrol_player(boss, cid, n) for n in ("An", "Bert", "Carla", "Dirk")]
-    app.schedule_evening(boss, cid, "2026-03-01")
+    cid = app.handle(
+        boss,
+        Command("create_competition", None, {"name": "Zondagen", "rules": "wiezen-reglement-2019"}),
+    )
+    players = [
+        app.handle(boss, Command("enrol_player", cid, {"name": n}))
+        for n in ("An", "Bert", "Carla", "Dirk")
+    ]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-03-01"}))
     for p in players:
-        app.record_attendance(boss, cid, 1, p, "present")
-    list_id = app.draw_seating(boss, cid, 1, seed="5")["lists"][0]["list_id"]
-    app.record_deal(
-        boss, list_id, 1, {"dealer": 1, "contract": "VRAAG", "declarers": [1, 3], "tricks": 9}
+        app.handle(
+            boss,
+            Command("record_attendance", cid, {"evening": 1, "player_id": p, "status": "present"}),
+        )
+    list_id = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "5"}))["lists"][
+        0
+    ]["list_id"]
+    app.handle(
+        boss,
+        Command(
+            "record_deal",
+            list_id,
+            {
+                "deal_no": 1,
+                "record": {"dealer": 1, "contract": "VRAAG", "declarers": [1, 3], "tricks": 9},
+            },
+        ),
     )
     app.close()
     views.close()
@@ -169,3 +189,14 @@ def test_commands_on_a_folder_that_is_no_instance_say_so(tmp_path: Path, args: l
     done = run(*args, "--instance", str(tmp_path / "missing"))
     assert done.returncode == 1
     assert "troef init" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_restore_without_a_backup_folder_is_for_a_restored_postgresql_store_only(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "club"
+    assert run("init", "--instance", str(folder), "--club", "De Troef").returncode == 0
+    done = run("restore", "--instance", str(folder))
+    assert done.returncode == 1
+    assert "give the backup folder to restore" in done.stderr
+    assert "PostgreSQL database restored with pg_restore" in done.stderr

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from backend.aggregates.actor import Actor
-from backend.application import Troef
+from backend.application import Command, Troef
 
 from .aggregates.helpers import open_list
 
@@ -15,6 +15,9 @@ def test_a_list_of_a_competition_the_read_models_do_not_know_does_not_stop_later
 ) -> None:
     app, views = wired
     open_list(app, boss)  # competition "c-test", as tests/aggregates/helpers.py opens lists
-    competition = app.create_competition(boss, "Wiezen", "wiezen-reglement-2019")
+    competition = app.handle(
+        boss,
+        Command("create_competition", None, {"name": "Wiezen", "rules": "wiezen-reglement-2019"}),
+    )
     rows = views.rows("SELECT competition_id FROM competitions")
     assert rows == [{"competition_id": competition}]

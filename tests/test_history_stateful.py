@@ -38,7 +38,8 @@ from backend.aggregates.errors import (
     MutationGap,
 )
 from backend.aggregates.score_list import RULINGS, ScoreList
-from backend.application import StoredRefusal
+from backend.application import Command, Troef
+from backend.application.troef import StoredRefusal
 
 from .stateful_helpers import (
     PEN,
@@ -82,6 +83,11 @@ SETTINGS = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 PG_SETTINGS = settings(SETTINGS, max_examples=12)
+
+
+def sender(app: Troef, name: str, actor: Actor, *, list_id: str, **args: Any) -> Any:
+    """Send command ``name`` on ``list_id`` as ``actor``: the machine's one way in."""
+    return app.handle(actor, Command(name, list_id, args))
 
 
 class HistoryMachine(Harness):
@@ -128,7 +134,7 @@ class HistoryMachine(Harness):
             lm.pen = lm.pen or actor.client_id
             assert result == {"pen": lm.pen == actor.client_id}
 
-        send = partial(app.join_list, list_id=list_id)
+        send = partial(sender, app, "join", list_id=list_id)
         self.run("join", lm, actor, send, lm.refuse_closed(), then, changes=lm.pen is None)
 
     @rule(list_id=lists, who=BOSS, numbered=NUMBERED, device=st.sampled_from(PHONES))
@@ -141,7 +147,7 @@ class HistoryMachine(Harness):
             assert result == {"pen": device}
             lm.pen = device
 
-        send = partial(app.move_pen, list_id=list_id, device=device)
+        send = partial(sender, app, "move_pen", list_id=list_id, device=device)
         self.run("move_pen", lm, actor, send, lm.refuse_director(actor), then, lm.pen != device)
 
     # ---- deals ------------------------------------------------------------------------
@@ -182,7 +188,9 @@ class HistoryMachine(Harness):
             assert after.rows[-1]["record"] == scored[0], "the list stored other facts"
             lm.rows.append(Row(scored[0], dict(result)))
 
-        send = partial(self.app.record_deal, list_id=lm.list_id, deal_no=deal_no, record=facts)
+        send = partial(
+            sender, self.app, "record_deal", list_id=lm.list_id, deal_no=deal_no, record=facts
+        )
         self.run("record_deal", lm, actor, send, refusal, then)
 
     @rule(list_id=lists, who=WRITER, numbered=NUMBERED, which=DEAL, reason=REASON)
@@ -196,7 +204,7 @@ class HistoryMachine(Harness):
             assert result == {}
             lm.rows[number - 1].voided = True
 
-        send = partial(app.void_deal, list_id=list_id, deal_no=number, reason=reason)
+        send = partial(sender, app, "void_deal", list_id=list_id, deal_no=number, reason=reason)
         self.run("void", lm, actor, send, refusal, then)
 
     # ---- disputes and rulings ---------------------------------------------------------
@@ -214,7 +222,7 @@ class HistoryMachine(Harness):
             lm.disputes.append([number, False])
             assert result == {"dispute_no": len(lm.disputes)}
 
-        send = partial(app.raise_dispute, list_id=list_id, deal_no=number, reason=reason)
+        send = partial(sender, app, "raise_dispute", list_id=list_id, deal_no=number, reason=reason)
         self.run("dispute", lm, actor, send, refusal, then)
 
     @rule(list_id=lists, who=BOSS, numbered=NUMBERED, which=DEAL, reason=REASON, how=RULING)
@@ -250,7 +258,9 @@ class HistoryMachine(Harness):
             lm.rule(number, decision, scored, adjustment)
 
         send = partial(
-            app.give_ruling,
+            sender,
+            app,
+            "give_ruling",
             list_id=list_id,
             deal_no=number,
             decision=decision,
@@ -274,7 +284,7 @@ class HistoryMachine(Harness):
             assert result == {}
             lm.closed_short = True
 
-        send = partial(app.close_list_short, list_id=list_id, reason=reason)
+        send = partial(sender, app, "close_list_short", list_id=list_id, reason=reason)
         self.run("close_short", lm, actor, send, refusal, then)
 
     @rule(
@@ -297,7 +307,9 @@ class HistoryMachine(Harness):
             assert after.submitted["head"] == before.head
             lm.submitted = {"version": after.version, "head": after.head, "signed": before.head}
 
-        send = partial(app.submit_list, list_id=list_id, scorer=scorer, confirmed_by=confirmer)
+        send = partial(
+            sender, app, "submit_list", list_id=list_id, scorer=scorer, confirmed_by=confirmer
+        )
         self.run("submit", lm, actor, send, refusal, then)
 
     # ---- mutation ids: repeats, reuse and gaps ----------------------------------------
@@ -310,14 +322,19 @@ class HistoryMachine(Harness):
         """Repeat a sent command, send another under a used id, skip ids or send id 0."""
         sent, lm, app = self.sent()[pick % len(self.sent())], self.models[list_id], self.app
         if how in ("skip", "zero"):
-            send = partial(app.join_list, list_id=list_id)
+            send = partial(sender, app, "join", list_id=list_id)
             actor = self.actor(lm, who, True, skip)
             actor = actor if how == "skip" else replace(actor, mutation_id=0)
             refusal = MutationGap if how == "skip" else InvalidInput
             self.run(f"mutation id {how}", lm, actor, send, refusal, kept=False)
         elif how == "reuse":
+            # ids count per device and list: an id is used again on the list it was used on
+            here = [s for s in self.sent() if s.list_id == list_id]
+            if not here:
+                return
+            sent = here[pick % len(here)]
             reason = f"another command under an old id ({next(self.counter)})"
-            send = partial(app.raise_dispute, list_id=list_id, deal_no=1, reason=reason)
+            send = partial(sender, app, "raise_dispute", list_id=list_id, deal_no=1, reason=reason)
             self.run("reused id", lm, sent.actor, send, Conflict, kept=False)
         else:
             self._repeat(sent)

@@ -8,6 +8,7 @@ bytes, so a change made behind the application's back breaks the chain at that e
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping
@@ -57,6 +58,17 @@ def canonical(
     ).encode("utf-8")
 
 
+def later_defaults(event_class: type, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults of an event's fields that ``given`` leaves out (fields added later)."""
+    if not dataclasses.is_dataclass(event_class):
+        return {}
+    return {
+        f.name: f.default
+        for f in dataclasses.fields(event_class)
+        if f.name not in given and f.default is not dataclasses.MISSING
+    }
+
+
 def event_hash(
     name: str, originator_id: UUID, version: int, timestamp: datetime, fields: Mapping[str, Any]
 ) -> str:
@@ -92,8 +104,13 @@ class Chained(Aggregate):
         return cls._create(event_class, id=id, timestamp=timestamp, hash=h, **fields)
 
     def _record(self, event_class: type, **fields: Any) -> None:
-        """Trigger the next event of the chain."""
+        """Trigger the next event of the chain.
+
+        A field added to an event later has a default (older events were stored without it);
+        a caller that leaves it out stores the default, so the hash covers it too.
+        """
         timestamp = event_class.create_timestamp()
+        fields = {**later_defaults(event_class, fields), **fields}
         fields["prev_hash"] = self.head
         h = event_hash(event_class.__name__, self.id, self.version + 1, timestamp, fields)
         self.trigger_event(event_class, timestamp=timestamp, hash=h, **fields)

@@ -13,34 +13,21 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from ..rules import bridge_season
+from ..rules.counting import COUNTING, counting_defaults
 from ..rules.games import ruleset_from_stored
 from ..rules.ruleset import RuleSet
 from .actor import Actor
 from .chain import Chained
 from .errors import Conflict, Forbidden, InvalidInput, NotFound
+from .federation import checked_numbers
+from .hand_records import CompetitionHandRecords
+from .play_mode import CompetitionPlayMode
 
 ATTENDANCE = ("present", "absent_notice", "absent")
+MAX_NAME = 200
+"""Longest name (of the competition, a player) or reason, before its spaces are stripped."""
 MAX_ADJUSTMENT = 1_000_000  # points; far beyond any real ruling, well inside SQLite's integers
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-COUNTING = {
-    # Wiezen TS: 15 Sundays, best 9 count, absences discarded first (W-D4). A new competition
-    # takes the season's length and its best from the rule set (season_sundays, season_best);
-    # from then on the counting rule is what the standings use (see counting_defaults).
-    "wiezen": {"evenings": 15, "best": 9},
-    # Klaverjas K-D12: cumulative totals; SB-7 4200 absent with notice; SB-8 1600 sat out.
-    # (the number of partijen per evening is the rule set's option partijen_per_evening)
-    "klaverjas": {"evenings": 0},
-    # Schafkopf Nr. 9: two Durchgänge added, tie-breaks Touts, won solos, played solos, lot.
-    "schafkopf": {"evenings": 1, "durchgaenge": 2},
-    # Bridge: session percentages (matchpoints), summed over sessions.
-    # Movements: Mitchell or Howell with a number of boards per round (standard practice).
-    "bridge": {
-        "evenings": 0,
-        "method": "matchpoints",
-        "movement": "mitchell",
-        "boards_per_round": 3,
-    },
-}
 # The words a counting setting may take; anything else would draw or count something else.
 CHOICES: dict[str, tuple[str, ...]] = {
     "method": tuple(bridge_season.METHODS),  # Bridge §B7, §B8
@@ -53,23 +40,10 @@ LIMITS: dict[str, tuple[int, int]] = {
     "best": (1, MAX_EVENINGS),
     "durchgaenge": (1, 10),  # what the schafkopf draw can seat (docs/seating.md)
     "boards_per_round": (1, 10),  # what a Mitchell or Howell can hold (docs/seating.md)
+    "rounds": (0, 59),  # 0: the whole movement; fewer rounds curtail it (docs/seating.md)
 }
 # Wiezen counts "the best 9 of 15 Sundays": a season of no Sundays has nothing to count.
 LEAST_WIEZEN_EVENINGS = 1
-
-
-def counting_defaults(rules: RuleSet) -> dict[str, Any]:
-    """The counting rule a new competition of ``rules`` gets unless the director sets it.
-
-    Wiezen's season length and best results are also options of its rule set (the rulebook's
-    15 and 9, or a club's own); the competition copies them into its counting rule, which is
-    the one source the standings read. The other games' counting rules have no rule-set twin.
-    """
-    settings = dict(COUNTING[rules.game])
-    if rules.game == "wiezen":
-        settings["evenings"] = rules["season_sundays"]
-        settings["best"] = rules["season_best"]
-    return settings
 
 
 def checked_counting(rules: RuleSet, counting: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -129,7 +103,7 @@ def upcast_counting(state: dict[str, Any]) -> None:
     state["counting"] = counting
 
 
-class Competition(Chained):
+class Competition(CompetitionPlayMode, CompetitionHandRecords, Chained):
     """A season or tournament of one game.
 
     Version 2: the counting rule is the one source of the season's settings (a snapshot of
@@ -142,6 +116,7 @@ class Competition(Chained):
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         upcast_counting(state)
+        state.setdefault("adjustments", [])  # snapshots older than the standings' adjustments
         for ev in state.get("evenings") or []:
             ev.setdefault("draw_stale", False)
 
@@ -188,6 +163,15 @@ class Competition(Chained):
             super().apply(agg)
             agg.players[self.player_id]["name"] = self.name
 
+    class PlayerNumbered(Chained.Event):
+        player_id: str
+        numbers: list[str]  # federation numbers, one a person, in the order of the name
+        actor: dict[str, Any]
+
+        def apply(self, agg: Any) -> None:
+            super().apply(agg)
+            agg.players[self.player_id]["numbers"] = list(self.numbers)
+
     class PlayerWithdrawn(Chained.Event):
         player_id: str
         reason: str
@@ -196,6 +180,43 @@ class Competition(Chained):
         def apply(self, agg: Any) -> None:
             super().apply(agg)
             agg.players[self.player_id]["withdrawn"] = self.reason
+
+    class PlayerUnenrolled(Chained.Event):
+        """An enrolment made by mistake, undone (#16): the player leaves the competition's
+        list. History is never changed: the enrolment stays an event, this is a new fact, and
+        the player's id is not given again."""
+
+        player_id: str
+        name: str  # as enrolled: the trail names whom the undoing was about
+        reason: str
+        actor: dict[str, Any]
+
+        def apply(self, agg: Any) -> None:
+            super().apply(agg)
+            player = agg.players.pop(self.player_id)
+            gone = dict(getattr(agg, "unenrolled", None) or {})  # older snapshots have none
+            gone[self.player_id] = {**player, "reason": self.reason}
+            agg.unenrolled = gone
+            for ev in agg.evenings:
+                ev["attendance"].pop(self.player_id, None)
+
+    class CompetitionRenamed(Chained.Event):
+        name: str
+        actor: dict[str, Any]
+
+        def apply(self, agg: Any) -> None:
+            super().apply(agg)
+            agg.name = self.name
+
+    class CompetitionArchived(Chained.Event):
+        """Taken off the club's list with a reason; its history stays (#16: nothing is deleted)."""
+
+        reason: str
+        actor: dict[str, Any]
+
+        def apply(self, agg: Any) -> None:
+            super().apply(agg)
+            agg.archived = self.reason
 
     class EveningScheduled(Chained.Event):
         evening: int
@@ -312,7 +333,9 @@ class Competition(Chained):
     def enrol(self, name: str, actor: Actor) -> str:
         """Enrol a player; returns the new player id (``p1``, ``p2`` …)."""
         check_director(actor, "enrol players")
-        player_id = f"p{len(self.players) + 1}"
+        self.check_name_free(_name(name, "name"))
+        # an unenrolled player's id is never given again
+        player_id = f"p{len(self.players) + len(getattr(self, 'unenrolled', None) or {}) + 1}"
         self._record(
             self.PlayerEnrolled,
             player_id=player_id,
@@ -324,9 +347,45 @@ class Competition(Chained):
     def rename(self, player_id: str, name: str, actor: Actor) -> None:
         check_director(actor, "edit players")
         self.player(player_id)
+        self.check_name_free(_name(name, "name"), player_id)
         self._record(
             self.PlayerRenamed, player_id=player_id, name=_name(name, "name"), actor=actor.as_dict()
         )
+
+    def set_numbers(self, player_id: str, numbers: Sequence[str], actor: Actor) -> None:
+        """Record a player's federation numbers (one a person; "" for one not known)."""
+        check_director(actor, "edit players")
+        numbers = checked_numbers(numbers)
+        if numbers == self.player(player_id).get("numbers", []):
+            return
+        self._record(
+            self.PlayerNumbered, player_id=player_id, numbers=numbers, actor=actor.as_dict()
+        )
+
+    def rename_competition(self, name: str, actor: Actor) -> None:
+        """Correct the competition's name; the history keeps the old one."""
+        check_director(actor, "rename a competition")
+        self._record(self.CompetitionRenamed, name=_name(name, "name"), actor=actor.as_dict())
+
+    def archive(self, reason: str, actor: Actor) -> None:
+        """Take a competition made by mistake off the club's list, with the reason.
+
+        Its events stay (history is never deleted): it keeps its id, its audit trail and its
+        public pages; the club's list of competitions leaves it out.
+        """
+        check_director(actor, "remove a competition from the list")
+        if getattr(self, "archived", None) is not None:
+            raise Conflict("this competition is already off the club's list", "competition_id")
+        self._record(
+            self.CompetitionArchived, reason=_name(reason, "reason"), actor=actor.as_dict()
+        )
+
+    def check_name_free(self, name: str, player_id: str | None = None) -> None:
+        """Refuse a name another player has, case and spacing aside (as the import does)."""
+        key = name_key(name)
+        for other, player in self.players.items():
+            if other != player_id and name_key(player["name"]) == key:
+                raise Conflict(f"{name} is already enrolled ({other})", "name")
 
     def withdraw(self, player_id: str, reason: str, actor: Actor) -> None:
         check_director(actor, "withdraw players")
@@ -339,12 +398,55 @@ class Competition(Chained):
             actor=actor.as_dict(),
         )
 
+    def unenrol(self, player_id: str, reason: str, actor: Actor) -> None:
+        """Undo an enrolment made by mistake, as a new event (the enrolment stays in history).
+
+        Allowed while no drawn evening counts the player (seated as present, or absent with
+        notice, which scores in klaverjas) and no adjustment of the standings names them: a
+        player with a seat or a result stays enrolled, and can be withdrawn instead.
+        """
+        check_director(actor, "undo an enrolment")
+        name = self.player(player_id)["name"]
+        for ev in self.evenings:
+            status = ev["attendance"].get(player_id)
+            if ev["draw"] is not None and status in ("present", "absent_notice"):
+                counted = "has a seat" if status == "present" else "is absent with notice"
+                raise Conflict(
+                    f"{player_id} {counted} in evening {ev['evening']}, which is drawn: an "
+                    "enrolment can be undone only while the player has no seat or result in "
+                    "a drawn evening (withdraw the player instead)",
+                    "player_id",
+                )
+        if any(adj["player_id"] == player_id for adj in self.adjustments):
+            raise Conflict(
+                f"{player_id} has an adjustment of the standings: an enrolment can be undone "
+                "only while the player has no result (withdraw the player instead)",
+                "player_id",
+            )
+        if not isinstance(reason, str) or len(reason) > MAX_NAME:
+            raise InvalidInput(f"must be a text of at most {MAX_NAME} characters", "reason")
+        self._record(
+            self.PlayerUnenrolled,
+            player_id=player_id,
+            name=name,
+            reason=reason.strip(),
+            actor=actor.as_dict(),
+        )
+
     def schedule(self, date: str, actor: Actor) -> int:
         """Schedule the next evening on a date (YYYY-MM-DD); returns its number."""
         check_director(actor, "schedule evenings")
         if not isinstance(date, str) or not DATE.match(date):
             raise InvalidInput("must be a date as YYYY-MM-DD", "date")
         number = len(self.evenings) + 1
+        season = int(self.counting.get("evenings") or 0)
+        if self.game == "wiezen" and season and number > season:
+            # W-D29: a wiezen season has its Sundays (15 in the rulebook); more are refused.
+            raise Conflict(
+                f"the season has its {season} Sundays (counting.evenings); "
+                "a wiezen season of more Sundays is not counted by the rules (W-D29)",
+                "date",
+            )
         self._record(self.EveningScheduled, evening=number, date=date, actor=actor.as_dict())
         return number
 
@@ -366,8 +468,14 @@ class Competition(Chained):
         """
         check_director(actor, "record attendance")
         ev = self.open_evening(evening)
-        if self.player(player_id)["withdrawn"] is not None and status == "present":
-            raise Conflict(f"{player_id} has withdrawn from this competition", "player_id")
+        if self.player(player_id)["withdrawn"] is not None and status != "absent":
+            # A withdrawn player plays no more evenings, and has none to miss with notice:
+            # klaverjas SB-7's 4200 is for a player who cancelled one evening in time.
+            raise Conflict(
+                f"{player_id} has withdrawn from this competition: only 'absent' can be "
+                "recorded (an absence with notice, SB-7, is for a player still playing)",
+                "player_id",
+            )
         if status not in ATTENDANCE:
             raise InvalidInput(f"must be one of {', '.join(ATTENDANCE)}", "status")
         if ev["draw"] is not None:
@@ -487,11 +595,16 @@ def check_director(actor: Actor, what: str) -> None:
         raise Forbidden(f"only the director can {what}", "role")
 
 
+def name_key(name: str) -> str:
+    """Names are the same player when they differ only in case or spacing."""
+    return re.sub(r"\s+", " ", name).strip().casefold()
+
+
 def _name(value: Any, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInput("must be a non-empty text", field)
-    if len(value) > 200:
-        raise InvalidInput("must be at most 200 characters", field)
+    if len(value) > MAX_NAME:
+        raise InvalidInput(f"must be at most {MAX_NAME} characters", field)
     return value.strip()
 
 

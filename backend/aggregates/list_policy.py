@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..rules.sides import list_points as list_points  # a game rule; named here for the list
 from .errors import InvalidInput
 
 # Wiezen TS: 40 deals (50 at a five-player table); Klaverjas art. 1: 16; Schafkopf Nr. 1: 30.
@@ -30,13 +31,6 @@ def envelope(game: str, seats: Mapping[str, str]) -> dict[str, Any]:
     if game == "bridge":
         return {"ns": seats["NS"], "ew": seats["EW"]}
     return {"seats": dict(seats)}
-
-
-def list_points(game: str, points: Mapping[str, int]) -> dict[str, int]:
-    """A row's points per seat of the list (bridge: the NS and EW pairs' board scores)."""
-    if game == "bridge":
-        return {"NS": points.get("N", 0), "EW": points.get("E", 0)}
-    return dict(points)
 
 
 def check_board(

@@ -35,6 +35,7 @@ from .list_policy import (
     live_rows,
     same_side,
 )
+from .score_list_devices import CONSOLE_ROLES, DevicesMixin
 from .score_list_play import PlayMixin
 
 LIST_NAMESPACE = UUID("6f1d6c1e-6a43-4c59-9a57-2f3e1b1c0a11")
@@ -42,8 +43,29 @@ RULINGS = ("upheld", "corrected", "voided", "adjusted")
 MAX_TEXT = 500
 
 
-class ScoreList(PlayMixin, Chained):
-    """A table's score list, as a chain of events."""
+class ScoreList(PlayMixin, DevicesMixin, Chained):
+    """A table's score list, as a chain of events.
+
+    Version 2 (of the class, that is of its snapshots): a snapshot stored before a field
+    existed gets it on load, as the events of that time would have set it: ``boards`` (the
+    bridge round's boards) none, ``play`` (play mode) empty.
+    """
+
+    class_version = 3
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        state.setdefault("boards", None)
+        state.setdefault("play", {})
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        """Version 3: the devices that joined (none before), the table card's generation and
+        expiry, and whether the director's console holds the pen (its client id)."""
+        state.setdefault("devices", {})
+        state.setdefault("code_generation", 0)
+        state.setdefault("code_expires", None)
+        state.setdefault("pen_console", state.get("pen") == "console")
 
     class Opened(Chained.Created):
         """The list is opened. Version 2 made ``boards`` (bridge: the round's boards) part of
@@ -77,16 +99,30 @@ class ScoreList(PlayMixin, Chained):
             agg.table, agg.game, agg.rules = self.table, self.game, self.rules
             agg.seats, agg.planned_deals = self.seats, self.planned_deals
             agg.pen, agg.rows, agg.disputes, agg.adjustments = None, [], [], []
+            agg.devices, agg.code_generation, agg.code_expires = {}, 0, None
+            agg.pen_console = False
             agg.submitted, agg.closed_short, agg.cancelled = None, None, None
             agg.play = {}
 
     class PenTaken(Chained.Event):
+        """The pen is taken (or moved). Version 2 added ``name``: the name the device joined
+        with, which every reader sees instead of its id; "" before devices had names."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state.setdefault("name", "")
+
         device: str
+        name: str
         actor: dict[str, Any]
 
         def apply(self, agg: Any) -> None:
             super().apply(agg)
             agg.pen = self.device
+            by = self.actor
+            agg.pen_console = by.get("role") in CONSOLE_ROLES and self.device == by.get("client_id")
 
     class PenMoved(PenTaken):
         pass
@@ -120,17 +156,19 @@ class ScoreList(PlayMixin, Chained):
         deal_no: int
         reason: str
         actor: dict[str, Any]
+        at_card: int | None = None  # the card of the play it is about (events before: none)
 
         def apply(self, agg: Any) -> None:
             super().apply(agg)
-            agg.disputes.append(
-                {
-                    "dispute_no": self.dispute_no,
-                    "deal_no": self.deal_no,
-                    "reason": self.reason,
-                    "ruling": None,
-                }
-            )
+            dispute = {
+                "dispute_no": self.dispute_no,
+                "deal_no": self.deal_no,
+                "reason": self.reason,
+                "ruling": None,
+            }
+            if self.at_card is not None:
+                dispute["at_card"] = self.at_card
+            agg.disputes.append(dispute)
 
     class RulingGiven(Chained.Event):
         dispute_no: int | None
@@ -142,6 +180,8 @@ class ScoreList(PlayMixin, Chained):
         score: dict[str, Any] | None
         adjustment: dict[str, int] | None
         actor: dict[str, Any]
+        at_card: int | None = None  # the card of the play it rules on (events before: none)
+        override_play: bool = False  # a correction that departs from the recorded play
 
         def apply(self, agg: Any) -> None:
             super().apply(agg)
@@ -235,18 +275,31 @@ class ScoreList(PlayMixin, Chained):
     # ---- the pen ----------------------------------------------------------------------
 
     def take_pen(self, device: str, actor: Actor) -> bool:
-        """Give the pen to the first device that joins; True when ``device`` holds it."""
+        """Give the pen to the device that asks while it is free (see ``pen_is_free``); True
+        when ``device`` holds it."""
         self.check_open()
-        if self.pen is None:
-            self._record(self.PenTaken, device=device, actor=actor.as_dict())
+        if self.pen_is_free() and self.pen != device:
+            name = self.device_name(device) or actor.name
+            self._record(self.PenTaken, device=device, name=name, actor=actor.as_dict())
         return self.pen == device
 
     def move_pen(self, device: str, actor: Actor) -> None:
-        """Move the pen to another device (the director only)."""
+        """Move the pen to another device that joined the list (the director only).
+
+        :raises NotFound: naming the device, when it never joined or was withdrawn.
+        """
         self.check_open()
         self.check_director(actor, "move the pen")
+        if not self.is_active_device(device):
+            raise InvalidInput(
+                f"{device!r} is not a device that joined this list; the pen moves only to a "
+                "phone that joined with the table card",
+                "device",
+            )
         if self.pen != device:
-            self._record(self.PenMoved, device=device, actor=actor.as_dict())
+            self._record(
+                self.PenMoved, device=device, name=self.device_name(device), actor=actor.as_dict()
+            )
 
     # ---- deals ------------------------------------------------------------------------
 
@@ -254,7 +307,9 @@ class ScoreList(PlayMixin, Chained):
         """Score a deal with the list's rules and record its facts and points."""
         self.check_can_write(actor)
         self.check_next_deal_no(deal_no)
+        facts = self.with_play_lead(deal_no, facts)
         record, score = self._score(deal_no, facts, "record")
+        self.check_against_play(deal_no, record)
         if score["counts"] and self.closed_short is not None:
             raise Conflict("the director closed this list early; no more deals", "deal_no")
         if score["counts"] and self.planned_deals and self.counted_deals >= self.planned_deals:
@@ -293,10 +348,14 @@ class ScoreList(PlayMixin, Chained):
             self.DealVoided, deal_no=deal_no, reason=_text(reason, "reason"), actor=actor.as_dict()
         )
 
-    def raise_dispute(self, deal_no: int, reason: str, actor: Actor) -> int:
-        """Flag a deal for the director; returns the dispute number."""
+    def raise_dispute(
+        self, deal_no: int, reason: str, actor: Actor, at_card: int | None = None
+    ) -> int:
+        """Flag a deal for the director (at a card of its play: ``at_card``, 1 = the opening
+        lead); returns the dispute number."""
         self.check_open()
         self.row(deal_no)
+        card = self.check_at_card(deal_no, at_card)
         number = len(self.disputes) + 1
         self._record(
             self.DisputeRaised,
@@ -304,6 +363,7 @@ class ScoreList(PlayMixin, Chained):
             deal_no=deal_no,
             reason=_text(reason, "reason"),
             actor=actor.as_dict(),
+            at_card=card,
         )
         return number
 
@@ -317,18 +377,31 @@ class ScoreList(PlayMixin, Chained):
         article: str = "",
         facts: Mapping[str, Any] | None = None,
         adjustment: Mapping[str, int] | None = None,
+        at_card: int | None = None,
+        override_play: bool = False,
     ) -> None:
-        """Rule on a deal (the director only): uphold, correct, void or adjust by points."""
+        """Rule on a deal (the director only): uphold, correct, void or adjust by points.
+
+        A correction of a deal played card by card is checked against the recorded play as
+        ``record_deal`` checks it, unless the director overrides the play (``override_play``:
+        the ruling deliberately gives another result than the cards, docs/play-mode.md).
+        ``at_card`` names the card of the play the ruling is about (1 = the opening lead).
+        """
         self.check_open()
         self.check_director(actor, "give a ruling")
         row = self.row(deal_no)
         if decision not in RULINGS:
             raise InvalidInput(f"must be one of {', '.join(RULINGS)}", "decision")
+        card = self.check_at_card(deal_no, at_card)
+        if not isinstance(override_play, bool):
+            raise InvalidInput("must be true or false", "override_play")
         record = score = points = None
         if decision == "corrected":
             if facts is None:
                 raise InvalidInput("a correction needs the corrected deal record", "record")
             record, score = self._score(deal_no, facts, "record", before=deal_no - 1)
+            if not override_play:
+                self.check_ruling_against_play(deal_no, record)
         elif decision == "voided" and row.get("voided"):
             raise Conflict(f"deal {deal_no} is already voided", "deal_no")
         elif decision == "adjusted":
@@ -352,6 +425,8 @@ class ScoreList(PlayMixin, Chained):
             score=score,
             adjustment=points,
             actor=actor.as_dict(),
+            at_card=card,
+            override_play=override_play,
         )
 
     # ---- closing ----------------------------------------------------------------------

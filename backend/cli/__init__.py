@@ -6,6 +6,7 @@ import click
 
 from .demo import demo
 from .history import audit, init, projections, replay
+from .ops import backup, migrate, restore
 from .score import score
 from .serve import serve
 from .standings import standings
@@ -17,5 +18,17 @@ def main() -> None:
     """Troef: score lists for card clubs (wiezen, klaverjas, bridge, schafkopf)."""
 
 
-for command in (score, init, audit, projections, replay, demo, standings, serve):
+for command in (
+    score,
+    init,
+    migrate,
+    audit,
+    projections,
+    replay,
+    demo,
+    standings,
+    serve,
+    backup,
+    restore,
+):
     main.add_command(command)

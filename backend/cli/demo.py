@@ -9,9 +9,9 @@ from datetime import date
 import click
 
 from .. import instance as instances
-from ..aggregates.actor import director
-from ..api.auth import code_for
+from ..application.interface import director
 from ..demo.season import SIZES, Summary, build_demo, tonight
+from ..instance.session import code_for
 from ..projections import ReadModels
 
 CLUB = "Demo club"

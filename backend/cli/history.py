@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from .. import instance as instances
-from ..aggregates.errors import DomainError
+from ..application.interface import DomainError
 from ..projections import ReadModels
 
 instance_option = click.option(
@@ -35,15 +35,20 @@ def _load(instance_path: str | None) -> instances.Instance:
 @click.option("--club", default="Mijn club", show_default=True, help="The club's name.")
 @click.option("--director", default="director", show_default=True, help="The director's login.")
 @click.option("--password", default=None, help="The director's password (default: generated).")
-def init(instance_path: str | None, club: str, director: str, password: str | None) -> None:
+@click.option(
+    "--club-number", default="", help="The club's federation number (for the USEBIO files)."
+)
+def init(
+    instance_path: str | None, club: str, director: str, password: str | None, club_number: str
+) -> None:
     """Create an instance folder with a club and its director.
 
     \b
     Example:
-      troef init --instance ./instance --club "WC De Troef" --director anna
+      troef init --instance ./instance --club "WC De Troef" --director anna --club-number 4711
     """
     try:
-        inst, used = instances.init(instance_path, club, director, password)
+        inst, used = instances.init(instance_path, club, director, password, club_number)
     except instances.InstanceError as exc:
         raise click.ClickException(str(exc)) from None
     app, views = inst.open()
@@ -62,7 +67,11 @@ def audit() -> None:
 @instance_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def audit_verify(instance_path: str | None, as_json: bool) -> None:
-    """Recompute every hash chain from the stored events; exit 1 on a broken link.
+    """Check every stored record; exit 1 on anything changed behind the application's back.
+
+    Recomputes every hash chain, compares every event with the seal written with it (a
+    deleted, moved or changed event, also the newest of a list still open) and every
+    snapshot with the events it stands for.
 
     Also checks the list heads each closed evening recorded in the competition's chain (so a
     list cut short at its end is named), and compares each intact chain's head with the head
@@ -82,15 +91,30 @@ def audit_verify(instance_path: str | None, as_json: bool) -> None:
             chain.broken_at = chain.events
             chain.problem = "the stored chain ends before the head the audit trail recorded"
     if as_json:
-        click.echo(json.dumps([c.as_dict() for c in report.chains], indent=2))
+        doc = {
+            "ok": report.ok,
+            "chains": [c.as_dict() for c in report.chains],
+            "findings": [f.as_dict() for f in report.findings],
+        }
+        click.echo(json.dumps(doc, indent=2))
     else:
         for chain in report.chains:
             status = "ok" if chain.ok else f"BROKEN at event {chain.broken_at}: {chain.problem}"
+            older = f" (+{chain.unchained} unchained, older)" if chain.unchained else ""
             click.echo(
-                f"{chain.kind:<12} {chain.aggregate_id}  {chain.events:>4} events  "
+                f"{chain.kind:<12} {chain.aggregate_id}  {chain.events:>4} events{older}  "
                 f"head {chain.head[:16]}  {status}"
             )
-        click.echo(f"{len(report.chains)} chains, {len(report.broken)} broken")
+        for finding in report.findings:
+            click.echo(
+                f"{finding.kind:<12} {finding.aggregate_id}  version {finding.version}  "
+                f"{finding.record}: {finding.problem}"
+            )
+        click.echo(
+            f"{len(report.chains)} chains, {len(report.broken)} broken; "
+            f"{len(report.findings)} other findings (seal, snapshots)"
+            + ("" if report.sealed else "; this store keeps no seal")
+        )
     sys.exit(0 if report.ok else 1)
 
 
@@ -102,10 +126,13 @@ def projections() -> None:
 @projections.command("rebuild")
 @instance_option
 def projections_rebuild(instance_path: str | None) -> None:
-    """Drop every read model and replay the whole history into it."""
+    """Replay the whole history into new read models beside the live ones, then swap them in.
+
+    Pages keep being served from the live models until the swap; an interrupted rebuild
+    leaves them as they were.
+    """
     app, views = _load(instance_path).open()
-    views.reset()
-    count = views.catch_up(app)
+    count = views.rebuild(app)
     click.echo(f"Rebuilt the read models from {count} events.")
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..aggregates.actor import Actor
-from ..application import Troef
+from ..application import Command, Troef
+from ..application.interface import Actor
 from .boards import REVOKE_RATE, Deal, draw_deals, table_result, with_revoke
 from .draws import chance
 from .names import club_names
@@ -111,7 +111,7 @@ def play_table(
 ) -> BoardsPlayed:
     """Enter a table's boards for one round from its device and submit the list."""
     list_id = entry["list_id"]
-    app.join_list(device(), list_id)
+    app.handle(device(), Command("join", list_id))
     played = BoardsPlayed(list_id)
     for board in entry["boards"]:
         here = (list_id, board)
@@ -121,13 +121,17 @@ def play_table(
             facts = with_revoke(rng, facts)
             played.revokes += 1
         played.rows += 1
-        score = app.record_deal(device(), list_id, played.rows, facts)
+        score = app.handle(
+            device(), Command("record_deal", list_id, {"deal_no": played.rows, "record": facts})
+        )
         played.counted += bool(score["counts"])
         if here == adjust_at:
             _wrong_cards(app, director, list_id, played.rows, board, device)
             played.disputes += 1
             played.adjusted += 1
-    app.submit_list(device(), list_id, SCORER, CONFIRMER)
+    app.handle(
+        device(), Command("submit_list", list_id, {"scorer": SCORER, "confirmed_by": CONFIRMER})
+    )
     return played
 
 
@@ -148,13 +152,25 @@ def _wrong_cards(
     app: Troef, director: Actor, list_id: str, deal_no: int, board: int, device: Phone
 ) -> None:
     """The table calls the director; the board gets AVG+ for NS and AVG- for EW (B-D7)."""
-    app.raise_dispute(device(), list_id, deal_no, WRONG_CARDS.format(board=board))
-    app.give_ruling(
+    app.handle(
+        device(),
+        Command(
+            "raise_dispute",
+            list_id,
+            {"deal_no": deal_no, "reason": WRONG_CARDS.format(board=board)},
+        ),
+    )
+    app.handle(
         director,
-        list_id,
-        deal_no,
-        "corrected",
-        ARTIFICIAL.format(board=board),
-        article="Bridge §2e, §A4, B-D7 (Law 12C2)",
-        record={"board": board, "adjusted": ADJUSTED},
+        Command(
+            "give_ruling",
+            list_id,
+            {
+                "deal_no": deal_no,
+                "decision": "corrected",
+                "reason": ARTIFICIAL.format(board=board),
+                "article": "Bridge §2e, §A4, B-D7 (Law 12C2)",
+                "record": {"board": board, "adjusted": ADJUSTED},
+            },
+        ),
     )

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from ..aggregates.actor import Actor, director
-from ..application import Troef
+from ..application import Command, Troef
+from ..application.interface import Actor, director
 from ..rules.seating import wiezen_split
 from . import bridge_season
 from .names import club_names
@@ -137,13 +137,20 @@ def tonight(app: Troef, boss: Actor, competition_id: str, day: str) -> list[dict
     cards in the console) and can keep a list themselves. Returns the draw's lists.
     """
     competition = app.get_competition(competition_id)
-    evening = app.schedule_evening(boss, competition_id, day)
+    evening = app.handle(boss, Command("schedule_evening", competition_id, {"date": day}))
     for player_id, player in competition.players.items():
         if not player.get("withdrawn"):
-            app.record_attendance(boss, competition_id, evening, player_id, "present")
-    lists: list[dict[str, Any]] = app.draw_seating(boss, competition_id, evening, seed="tonight")[
-        "lists"
-    ]
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    competition_id,
+                    {"evening": evening, "player_id": player_id, "status": "present"},
+                ),
+            )
+    lists: list[dict[str, Any]] = app.handle(
+        boss, Command("draw_seating", competition_id, {"evening": evening, "seed": "tonight"})
+    )["lists"]
     return lists
 
 
@@ -225,20 +232,34 @@ def _season(
 
     ``play`` plays a drawn evening (bridge); by default each list is played on its own.
     """
-    cid = app.create_competition(boss, plan.name, plan.rules, plan.counting)
+    cid = app.handle(
+        boss,
+        Command(
+            "create_competition",
+            None,
+            {"name": plan.name, "rules": plan.rules, "counting": plan.counting},
+        ),
+    )
     if plan.game == "bridge":
         names = bridge_season.pair_names(rng, plan.players)
     else:
         names = club_names(rng, plan.game, plan.players)
-    players = [app.enrol_player(boss, cid, name) for name in names]
+    players = [app.handle(boss, Command("enrol_player", cid, {"name": name})) for name in names]
     summary = Summary(cid, plan.name, plan.game, len(players))
     phones = Phones(f"phone-{cid[:8]}")
     for day, present in zip(plan.dates, attendance(rng, players, len(plan.dates)), strict=True):
-        evening = app.schedule_evening(boss, cid, day)
+        evening = app.handle(boss, Command("schedule_evening", cid, {"date": day}))
         for player in players:
-            app.record_attendance(boss, cid, evening, player, present[player])
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    cid,
+                    {"evening": evening, "player_id": player, "status": present[player]},
+                ),
+            )
         lot = f"demo-{plan.game}-{evening}-{rng.getrandbits(32):08x}"
-        drawn = app.draw_seating(boss, cid, evening, seed=lot)
+        drawn = app.handle(boss, Command("draw_seating", cid, {"evening": evening, "seed": lot}))
         if play is not None:
             summary.lists += play(evening, drawn, phones)
         else:
@@ -246,7 +267,7 @@ def _season(
             for entry in drawn["lists"]:
                 events = incidents(evening, entry, last_table) if incidents else None
                 summary.lists.append(play_list(app, boss, entry, plan.game, rng, phones, events))
-        app.close_evening(boss, cid, evening)
+        app.handle(boss, Command("close_evening", cid, {"evening": evening}))
         summary.evenings += 1
     return summary
 

@@ -9,11 +9,11 @@ the list early at 23:00 (Wiezen TS).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ..aggregates.actor import Actor
-from ..application import Troef
+from ..application import Command, Troef
+from ..application.interface import Actor
 from . import wiezen
 from .deals import deal_stream
 
@@ -22,7 +22,7 @@ PAIR_SEATS = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 @dataclass
 class Phone:
-    """A table phone: a stable client id and its next mutation id."""
+    """A table phone on one list: a stable client id and its next mutation id there."""
 
     client_id: str
     last: int = 0
@@ -35,15 +35,14 @@ class Phone:
 
 @dataclass
 class Phones:
-    """Every phone of the club, one per player, made on first use."""
+    """Every phone of the club, one per player. A device counts its mutations per list, so
+    each list a player's phone writes on starts from mutation 1."""
 
     prefix: str
-    phones: dict[str, Phone] = field(default_factory=dict)
 
     def of(self, player_id: str) -> Phone:
-        if player_id not in self.phones:
-            self.phones[player_id] = Phone(f"{self.prefix}-{player_id}")
-        return self.phones[player_id]
+        """The player's phone, for the commands of one list."""
+        return Phone(f"{self.prefix}-{player_id}")
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def play_list(
         [s for s in sorted(seats) if s != scorer_seat and not _partners(game, s, scorer_seat)]
     )
     phone = phones.of(seats[scorer_seat])
-    app.join_list(phone(), list_id)
+    app.handle(phone(), Command("join", list_id))
     planned = app.get_list(list_id).planned_deals
     target = min(planned, incidents.close_after or planned)
     played = Played(list_id)
@@ -100,7 +99,10 @@ def play_list(
         kind, facts = next(stream)
         played.rows += 1
         if kind == "penalty":
-            app.record_penalty(phone(), list_id, played.rows, facts)
+            app.handle(
+                phone(),
+                Command("record_penalty", list_id, {"deal_no": played.rows, "record": facts}),
+            )
             continue
         wrong = facts
         if (
@@ -112,16 +114,21 @@ def play_list(
         ):
             wrong = wiezen.miscounted(facts)
             disputed = (played.rows, facts, wrong)
-        score = app.record_deal(phone(), list_id, played.rows, wrong)
+        score = app.handle(
+            phone(), Command("record_deal", list_id, {"deal_no": played.rows, "record": wrong})
+        )
         played.counted += bool(score["counts"])
     if disputed is not None:
         _dispute(app, director, list_id, disputed, phones.of(seats[confirmer_seat]))
         played.disputes += 1
     if target < planned:
         reason = CLOSE.format(counted=played.counted, planned=planned)
-        app.close_list_short(director, list_id, reason)
+        app.handle(director, Command("close_list_short", list_id, {"reason": reason}))
         played.closed_short = True
-    app.submit_list(phone(), list_id, scorer_seat, confirmer_seat)
+    app.handle(
+        phone(),
+        Command("submit_list", list_id, {"scorer": scorer_seat, "confirmed_by": confirmer_seat}),
+    )
     return played
 
 
@@ -139,13 +146,25 @@ def _dispute(
     """A player of the other side disputes the tricks; the director corrects the deal."""
     deal_no, right, wrong = disputed
     words = {"deal": deal_no, "right": right["tricks"], "wrong": wrong["tricks"]}
-    app.raise_dispute(other(), list_id, deal_no, DISPUTE.format(who="the table", **words))
-    app.give_ruling(
+    app.handle(
+        other(),
+        Command(
+            "raise_dispute",
+            list_id,
+            {"deal_no": deal_no, "reason": DISPUTE.format(who="the table", **words)},
+        ),
+    )
+    app.handle(
         director,
-        list_id,
-        deal_no,
-        "corrected",
-        RULING.format(**words),
-        article="Wiezen ART 7",
-        record=right,
+        Command(
+            "give_ruling",
+            list_id,
+            {
+                "deal_no": deal_no,
+                "decision": "corrected",
+                "reason": RULING.format(**words),
+                "article": "Wiezen ART 7",
+                "record": right,
+            },
+        ),
     )

@@ -46,3 +46,14 @@ def open_list(
     )
     app.save(sl)
     return str(sl.id)
+
+
+def register(app: Troef, list_id: str, *devices: str) -> None:
+    """Register devices on a list as the server does when a phone joins (id and name alike)."""
+    from backend.aggregates.actor import system
+    from backend.application import Command
+
+    for device in devices:
+        app.handle(
+            system("join"), Command("register_device", list_id, {"device": device, "name": device})
+        )

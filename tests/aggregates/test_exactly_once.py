@@ -8,7 +8,8 @@ import pytest
 
 from backend.aggregates.actor import Actor
 from backend.aggregates.errors import Conflict, MutationGap, PenHeldElsewhere
-from backend.application import StoredRefusal, Troef
+from backend.application import Command, Troef
+from backend.application.troef import StoredRefusal
 
 from ..conftest import phone
 from .helpers import open_list, solo
@@ -18,42 +19,48 @@ def test_a_repeated_mutation_returns_the_stored_result_and_appends_nothing(
     app: Troef, boss: Actor
 ) -> None:
     list_id = open_list(app, boss)
-    app.join_list(phone("A", 1), list_id)
-    first = app.record_deal(phone("A", 2), list_id, 1, solo())
+    app.handle(phone("A", 1), Command("join", list_id))
+    first = app.handle(
+        phone("A", 2), Command("record_deal", list_id, {"deal_no": 1, "record": solo()})
+    )
     version = app.get_list(list_id).version
-    again = app.record_deal(phone("A", 2), list_id, 1, solo())
+    again = app.handle(
+        phone("A", 2), Command("record_deal", list_id, {"deal_no": 1, "record": solo()})
+    )
     assert again == {**first, "duplicate": True}
     assert app.get_list(list_id).version == version
 
 
 def test_a_gap_in_mutation_ids_is_refused_with_the_last_applied_id(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss)
-    app.join_list(phone("A", 1), list_id)
+    app.handle(phone("A", 1), Command("join", list_id))
     with pytest.raises(MutationGap) as gap:
-        app.record_deal(phone("A", 3), list_id, 1, solo())
+        app.handle(phone("A", 3), Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
     assert gap.value.last_mutation_id == 1
     assert app.get_list(list_id).rows == []
 
 
 def test_a_reused_mutation_id_with_other_content_is_a_conflict(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss)
-    app.join_list(phone("A", 1), list_id)
-    app.record_deal(phone("A", 2), list_id, 1, solo())
+    app.handle(phone("A", 1), Command("join", list_id))
+    app.handle(phone("A", 2), Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
     with pytest.raises(Conflict, match="already used"):
-        app.record_deal(phone("A", 2), list_id, 1, solo(augen=30))
+        app.handle(
+            phone("A", 2), Command("record_deal", list_id, {"deal_no": 1, "record": solo(augen=30)})
+        )
 
 
 def test_a_refused_mutation_is_kept_and_refused_again_on_repeat(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss)
-    app.join_list(phone("A", 1), list_id)
+    app.handle(phone("A", 1), Command("join", list_id))
     with pytest.raises(PenHeldElsewhere):
-        app.record_deal(phone("B", 1), list_id, 1, solo())
-    device = app.get_device("B")
+        app.handle(phone("B", 1), Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
+    device = app.get_device("B", list_id)
     assert device is not None
     assert device.outcomes["1"]["status"] == "refused"
     assert device.outcomes["1"]["error"]["error"] == "pen_elsewhere"
     with pytest.raises(StoredRefusal) as again:
-        app.record_deal(phone("B", 1), list_id, 1, solo())
+        app.handle(phone("B", 1), Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
     assert again.value.status == 409
     assert app.get_list(list_id).rows == []
 
@@ -65,12 +72,18 @@ def test_threads_recording_on_many_lists_lose_and_double_nothing(app: Troef, bos
     def table_phone(index: int, list_id: str) -> None:
         client = f"phone-{index}"
         try:
-            app.join_list(phone(client, 1), list_id)
+            app.handle(phone(client, 1), Command("join", list_id))
             for deal in range(1, 11):
-                app.record_deal(phone(client, deal + 1), list_id, deal, solo())
+                app.handle(
+                    phone(client, deal + 1),
+                    Command("record_deal", list_id, {"deal_no": deal, "record": solo()}),
+                )
                 # every second deal is sent twice, as after a lost answer
                 if deal % 2 == 0:
-                    app.record_deal(phone(client, deal + 1), list_id, deal, solo())
+                    app.handle(
+                        phone(client, deal + 1),
+                        Command("record_deal", list_id, {"deal_no": deal, "record": solo()}),
+                    )
         except BaseException as exc:  # collected and re-raised in the main thread
             errors.append(exc)
 
@@ -92,11 +105,16 @@ def test_two_directors_writing_one_list_at_once_both_land(app: Troef, boss: Acto
     def dispute(n: int) -> None:
         try:
             for _ in range(5):
-                app.raise_dispute(boss, list_id, 1, f"claim from thread {n}")
+                app.handle(
+                    boss,
+                    Command(
+                        "raise_dispute", list_id, {"deal_no": 1, "reason": f"claim from thread {n}"}
+                    ),
+                )
         except BaseException as exc:
             errors.append(exc)
 
-    app.record_deal(boss, list_id, 1, solo())
+    app.handle(boss, Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
     threads = [threading.Thread(target=dispute, args=(n,)) for n in range(3)]
     for t in threads:
         t.start()
@@ -113,12 +131,12 @@ def test_a_device_keeps_only_its_recent_outcomes_and_answers_old_repeats_as_appl
 
     list_id = open_list(app, boss)
     for n in range(1, KEPT_OUTCOMES + 11):  # joining again changes nothing but uses an id
-        app.join_list(phone("A", n), list_id)
-    device = app.get_device("A")
+        app.handle(phone("A", n), Command("join", list_id))
+    device = app.get_device("A", list_id)
     assert device is not None and len(device.outcomes) == KEPT_OUTCOMES
     assert device.last_mutation_id == KEPT_OUTCOMES + 10
     version = app.get_list(list_id).version
-    recent = app.join_list(phone("A", KEPT_OUTCOMES + 5), list_id)
+    recent = app.handle(phone("A", KEPT_OUTCOMES + 5), Command("join", list_id))
     assert recent == {"pen": True, "duplicate": True}
-    old = app.join_list(phone("A", 3), list_id)
+    old = app.handle(phone("A", 3), Command("join", list_id))
     assert old["duplicate"] is True and app.get_list(list_id).version == version

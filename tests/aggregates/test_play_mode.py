@@ -17,7 +17,7 @@ from backend.aggregates.errors import (
     PenHeldElsewhere,
 )
 from backend.aggregates.score_list import ScoreList
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.rules import find_ruleset, wiezen_play
 from backend.rules.cards import RANKS, SUITS
 
@@ -53,7 +53,7 @@ SCHAFKOPF_HANDS = {
 
 
 def pen(app: Troef, list_id: str) -> Actor:
-    app.join_list(phone("A"), list_id)
+    app.handle(phone("A"), Command("join", list_id))
     return phone("A")
 
 
@@ -62,7 +62,12 @@ def play(app: Troef, actor: Actor, list_id: str, plays: str, deal_no: int = 1) -
     out = []
     for item in plays.split():
         seat, card = item.split(":")
-        out.append(app.play_card(actor, list_id, deal_no, seat, card))
+        out.append(
+            app.handle(
+                actor,
+                Command("play_card", list_id, {"deal_no": deal_no, "seat": seat, "card": card}),
+            )
+        )
     return out
 
 
@@ -88,14 +93,14 @@ def test_a_wiezen_deal_is_played_card_by_card_and_a_revoke_is_recorded(
     list_id = open_list(app, boss, game="wiezen", seats=WIEZEN_SEATS)
     scorer = pen(app, list_id)
     context = {"hands": WIEZEN_HANDS, "leader": "1", "trump": "H", "declarers": ["1", "3"]}
-    started = app.start_play(scorer, list_id, 1, context)
+    started = app.handle(scorer, Command("start_play", list_id, {"deal_no": 1, "context": context}))
     assert started == {
         "order": ["1", "2", "3", "4"],
         "turn": "1",
         "sides": {"declarers": ["1", "3"], "opponents": ["2", "4"]},
     }
-    app.make_bid(scorer, list_id, 1, "1", "vraag")
-    app.make_bid(scorer, list_id, 1, 3, "meegaan")
+    app.handle(scorer, Command("make_bid", list_id, {"deal_no": 1, "seat": "1", "bid": "vraag"}))
+    app.handle(scorer, Command("make_bid", list_id, {"deal_no": 1, "seat": 3, "bid": "meegaan"}))
     first = play(app, scorer, list_id, "1:SA 2:S7 3:S5 4:S3")
     assert [o["winner"] for o in first] == [None, None, None, "1"]
     assert first[-1]["turn"] == "1"
@@ -127,7 +132,14 @@ def test_a_wiezen_deal_is_played_card_by_card_and_a_revoke_is_recorded(
 def test_klaverjas_records_a_failure_to_trump_as_a_revoke_of_art_7(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss, game="klaverjas", seats=KLAVERJAS_SEATS)
     scorer = pen(app, list_id)
-    app.start_play(scorer, list_id, 1, {"hands": KLAVERJAS_HANDS, "leader": "N", "trump": "H"})
+    app.handle(
+        scorer,
+        Command(
+            "start_play",
+            list_id,
+            {"deal_no": 1, "context": {"hands": KLAVERJAS_HANDS, "leader": "N", "trump": "H"}},
+        ),
+    )
     first = play(app, scorer, list_id, "N:SA E:S7 S:S9 W:C7")
     assert first[-1]["revoke"] is True and first[-1]["rule"].startswith("art. 7")
     assert first[-1]["winner"] == "N"
@@ -146,8 +158,20 @@ def test_bridge_plays_from_the_compass_seats_and_records_a_revoke(app: Troef, bo
     list_id = open_bridge(app, boss)
     scorer = pen(app, list_id)
     hands = {compass: WIEZEN_HANDS[n] for compass, n in zip("NESW", "1234", strict=True)}
-    app.start_play(scorer, list_id, 1, {"hands": hands, "leader": "N", "strain": "NT"})
-    app.make_bid(scorer, list_id, 1, "N", {"level": 1, "strain": "NT"})
+    app.handle(
+        scorer,
+        Command(
+            "start_play",
+            list_id,
+            {"deal_no": 1, "context": {"hands": hands, "leader": "N", "strain": "NT"}},
+        ),
+    )
+    app.handle(
+        scorer,
+        Command(
+            "make_bid", list_id, {"deal_no": 1, "seat": "N", "bid": {"level": 1, "strain": "NT"}}
+        ),
+    )
     assert play(app, scorer, list_id, "N:SA E:S7 S:S5 W:S3")[-1]["winner"] == "N"
     second = play(app, scorer, list_id, "N:SK E:S6 S:S4 W:H2")
     assert second[-1]["revoke"] is True and "§2b" in second[-1]["rule"]
@@ -165,8 +189,16 @@ def test_schafkopf_records_verwerfen_when_the_called_ace_is_held_back(
     list_id = open_list(app, boss)
     scorer = pen(app, list_id)
     contract = {"type": "RUFSPIEL", "declarer": 1, "suit": "G"}
-    started = app.start_play(
-        scorer, list_id, 1, {"hands": SCHAFKOPF_HANDS, "leader": 1, "contract": contract}
+    started = app.handle(
+        scorer,
+        Command(
+            "start_play",
+            list_id,
+            {
+                "deal_no": 1,
+                "context": {"hands": SCHAFKOPF_HANDS, "leader": 1, "contract": contract},
+            },
+        ),
     )
     assert started["sides"] == {"declaring": ["1", "2"], "defending": ["3", "4"]}
     first = play(app, scorer, list_id, "1:EO 2:S7 3:H7 4:HU")
@@ -186,8 +218,15 @@ def test_impossible_plays_are_refused_naming_the_field_and_leave_the_list_unchan
     app: Troef, boss: Actor
 ) -> None:
     list_id = open_list(app, boss, game="wiezen", seats=WIEZEN_SEATS)
-    app.join_list(phone("A"), list_id)
-    app.start_play(phone("A", 1), list_id, 1, {"hands": WIEZEN_HANDS, "leader": "1", "trump": "H"})
+    app.handle(phone("A"), Command("join", list_id))
+    app.handle(
+        phone("A", 1),
+        Command(
+            "start_play",
+            list_id,
+            {"deal_no": 1, "context": {"hands": WIEZEN_HANDS, "leader": "1", "trump": "H"}},
+        ),
+    )
     play(app, phone("A"), list_id, "1:SA 2:S7 3:S5 4:S3")
     version = app.get_list(list_id).version
     refusals = [
@@ -199,17 +238,31 @@ def test_impossible_plays_are_refused_naming_the_field_and_leave_the_list_unchan
     ]
     for n, (seat, card, field, words) in enumerate(refusals, start=2):
         with pytest.raises(InvalidInput, match=words) as refused:
-            app.play_card(phone("A", n), list_id, 1, seat, card)
+            app.handle(
+                phone("A", n),
+                Command("play_card", list_id, {"deal_no": 1, "seat": seat, "card": card}),
+            )
         assert refused.value.field == field
     with pytest.raises(InvalidInput) as refused:
-        app.make_bid(phone("A"), list_id, 1, "7", "pas")
+        app.handle(
+            phone("A"), Command("make_bid", list_id, {"deal_no": 1, "seat": "7", "bid": "pas"})
+        )
     assert refused.value.field == "seat"
     with pytest.raises(NotFound):
-        app.play_card(phone("A"), list_id, 2, "1", "SK")
+        app.handle(
+            phone("A"), Command("play_card", list_id, {"deal_no": 2, "seat": "1", "card": "SK"})
+        )
     with pytest.raises(Conflict, match="already started"):
-        app.start_play(phone("A"), list_id, 1, {"hands": WIEZEN_HANDS, "leader": "1"})
+        app.handle(
+            phone("A"),
+            Command(
+                "start_play",
+                list_id,
+                {"deal_no": 1, "context": {"hands": WIEZEN_HANDS, "leader": "1"}},
+            ),
+        )
     assert app.get_list(list_id).version == version
-    device = app.get_device("A")
+    device = app.get_device("A", list_id)
     assert device is not None and device.outcomes["2"]["status"] == "refused"
 
 
@@ -225,19 +278,30 @@ def test_a_bad_play_context_is_refused_naming_its_field(app: Troef, boss: Actor)
     ]
     for context, field in cases:
         with pytest.raises(InvalidInput) as refused:
-            app.start_play(scorer, list_id, 1, context)
+            app.handle(scorer, Command("start_play", list_id, {"deal_no": 1, "context": context}))
         assert refused.value.field == field
     with pytest.raises(InvalidInput, match="next is 1"):
-        app.start_play(scorer, list_id, 2, {"hands": WIEZEN_HANDS, "leader": "1", "trump": "H"})
+        app.handle(
+            scorer,
+            Command(
+                "start_play",
+                list_id,
+                {"deal_no": 2, "context": {"hands": WIEZEN_HANDS, "leader": "1", "trump": "H"}},
+            ),
+        )
 
 
 def test_a_repeated_mutation_plays_its_card_only_once(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss, game="wiezen", seats=WIEZEN_SEATS)
-    app.join_list(phone("A", 1), list_id)
+    app.handle(phone("A", 1), Command("join", list_id))
     context = {"hands": WIEZEN_HANDS, "leader": "1", "trump": None}
-    app.start_play(phone("A", 2), list_id, 1, context)
-    first = app.play_card(phone("A", 3), list_id, 1, "1", "SA")
-    again = app.play_card(phone("A", 3), list_id, 1, "1", "SA")
+    app.handle(phone("A", 2), Command("start_play", list_id, {"deal_no": 1, "context": context}))
+    first = app.handle(
+        phone("A", 3), Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "SA"})
+    )
+    again = app.handle(
+        phone("A", 3), Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "SA"})
+    )
     assert again == {**first, "duplicate": True}
     assert app.get_list(list_id).play["1"]["tricks"][0]["cards"] == [
         {"seat": "1", "card": "SA", "revoke": False}
@@ -248,26 +312,49 @@ def test_play_on_a_submitted_list_or_without_the_pen_is_refused(app: Troef, boss
     list_id = open_list(app, boss, planned=1)
     scorer = pen(app, list_id)
     contract = {"type": "SOLO", "declarer": 2, "suit": "H"}
-    app.start_play(
-        scorer, list_id, 1, {"hands": SCHAFKOPF_HANDS, "leader": "1", "contract": contract}
+    app.handle(
+        scorer,
+        Command(
+            "start_play",
+            list_id,
+            {
+                "deal_no": 1,
+                "context": {"hands": SCHAFKOPF_HANDS, "leader": "1", "contract": contract},
+            },
+        ),
     )
-    app.join_list(phone("B"), list_id)
+    app.handle(phone("B"), Command("join", list_id))
     version = app.get_list(list_id).version
     with pytest.raises(PenHeldElsewhere):
-        app.play_card(phone("B"), list_id, 1, "1", "EO")
+        app.handle(
+            phone("B"), Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "EO"})
+        )
     with pytest.raises(PenHeldElsewhere):
-        app.make_bid(phone("B"), list_id, 1, "1", "weiter")
+        app.handle(
+            phone("B"), Command("make_bid", list_id, {"deal_no": 1, "seat": "1", "bid": "weiter"})
+        )
     assert app.get_list(list_id).version == version
-    app.record_deal(scorer, list_id, 1, solo())
-    app.submit_list(scorer, list_id, "1", "2")
+    app.handle(scorer, Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
+    app.handle(scorer, Command("submit_list", list_id, {"scorer": "1", "confirmed_by": "2"}))
     version = app.get_list(list_id).version
     for who in (scorer, boss):
         with pytest.raises(ListSubmittedError):
-            app.play_card(who, list_id, 1, "1", "EO")
+            app.handle(
+                who, Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "EO"})
+            )
         with pytest.raises(ListSubmittedError):
-            app.make_bid(who, list_id, 1, "1", "weiter")
+            app.handle(
+                who, Command("make_bid", list_id, {"deal_no": 1, "seat": "1", "bid": "weiter"})
+            )
         with pytest.raises(ListSubmittedError):
-            app.start_play(who, list_id, 2, {"hands": SCHAFKOPF_HANDS, "leader": "1"})
+            app.handle(
+                who,
+                Command(
+                    "start_play",
+                    list_id,
+                    {"deal_no": 2, "context": {"hands": SCHAFKOPF_HANDS, "leader": "1"}},
+                ),
+            )
     assert app.get_list(list_id).version == version
 
 
@@ -275,13 +362,21 @@ def test_a_recorded_deal_closes_its_play(app: Troef, boss: Actor) -> None:
     list_id = open_list(app, boss)
     scorer = pen(app, list_id)
     contract = {"type": "SOLO", "declarer": 2, "suit": "H"}
-    app.start_play(
-        scorer, list_id, 1, {"hands": SCHAFKOPF_HANDS, "leader": "1", "contract": contract}
+    app.handle(
+        scorer,
+        Command(
+            "start_play",
+            list_id,
+            {
+                "deal_no": 1,
+                "context": {"hands": SCHAFKOPF_HANDS, "leader": "1", "contract": contract},
+            },
+        ),
     )
     play(app, scorer, list_id, "1:EO 2:GA 3:H7 4:HU")
-    app.record_deal(scorer, list_id, 1, solo())
+    app.handle(scorer, Command("record_deal", list_id, {"deal_no": 1, "record": solo()}))
     with pytest.raises(Conflict, match="recorded"):
-        app.play_card(scorer, list_id, 1, "1", "GO")
+        app.handle(scorer, Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "GO"}))
     assert app.get_list(list_id).play["1"]["tricks_won"]["1"] == 1
 
 
@@ -291,12 +386,21 @@ def test_at_a_five_table_the_dealer_sits_out_of_the_play(app: Troef, boss: Actor
     scorer = pen(app, list_id)
     hands = {str(n + 1): WIEZEN_HANDS[str(n)] for n in range(1, 5)}
     with pytest.raises(InvalidInput) as refused:
-        app.start_play(scorer, list_id, 1, {"hands": hands, "leader": "2", "trump": "H"})
+        app.handle(
+            scorer,
+            Command(
+                "start_play",
+                list_id,
+                {"deal_no": 1, "context": {"hands": hands, "leader": "2", "trump": "H"}},
+            ),
+        )
     assert refused.value.field == "context.dealer"
     context = {"hands": hands, "leader": "2", "trump": "H", "dealer": "1"}
-    assert app.start_play(scorer, list_id, 1, context)["order"] == ["2", "3", "4", "5"]
+    assert app.handle(scorer, Command("start_play", list_id, {"deal_no": 1, "context": context}))[
+        "order"
+    ] == ["2", "3", "4", "5"]
     with pytest.raises(InvalidInput, match="playing seat"):
-        app.play_card(scorer, list_id, 1, "1", "SA")
+        app.handle(scorer, Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": "SA"}))
     assert play(app, scorer, list_id, "2:SA 3:S7 4:S5 5:S3")[-1]["winner"] == "2"
 
 
@@ -307,14 +411,18 @@ def test_a_whole_wiezen_deal_of_13_tricks_adds_up_to_13(app: Troef, boss: Actor)
     random.Random(2024).shuffle(deck)
     hands = {str(s): sorted(deck[13 * (s - 1) : 13 * s]) for s in range(1, 5)}
     context = {"hands": hands, "leader": "2", "trump": "D", "declarers": ["2", "4"]}
-    turn = app.start_play(scorer, list_id, 1, context)["turn"]
+    turn = app.handle(scorer, Command("start_play", list_id, {"deal_no": 1, "context": context}))[
+        "turn"
+    ]
     held = {seat: list(cards) for seat, cards in hands.items()}
     trick: list[str] = []
     leader = turn
     winners = []
     while turn is not None:
         card = wiezen_play.legal_cards(held[turn], trick)[-1]
-        outcome = app.play_card(scorer, list_id, 1, turn, card)
+        outcome = app.handle(
+            scorer, Command("play_card", list_id, {"deal_no": 1, "seat": turn, "card": card})
+        )
         assert outcome["revoke"] is False
         held[turn].remove(card)
         trick.append(card)
@@ -335,8 +443,11 @@ def test_a_whole_wiezen_deal_of_13_tricks_adds_up_to_13(app: Troef, boss: Actor)
     assert json.loads(json.dumps(sl.play)) == sl.play
     assert sl.version > 50  # a snapshot was taken: the play state is stored as JSON
     with pytest.raises(Conflict, match="every trick"):
-        app.play_card(scorer, list_id, 1, "1", hands["1"][0])
+        app.handle(
+            scorer,
+            Command("play_card", list_id, {"deal_no": 1, "seat": "1", "card": hands["1"][0]}),
+        )
     declared = state["sides_won"]["declarers"]
     facts: dict[str, Any] = {"contract": "VRAAG", "declarers": [2, 4], "tricks": declared}
-    app.record_deal(scorer, list_id, 1, facts)
+    app.handle(scorer, Command("record_deal", list_id, {"deal_no": 1, "record": facts}))
     assert app.verify().ok

@@ -19,7 +19,7 @@ from backend import instance as instances
 from backend.aggregates.errors import ListSubmittedError
 from backend.aggregates.list_policy import complete_record
 from backend.api import create_app
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.cli import main
 from backend.demo import boards, bridge, counts, deal_stream, full_record
 from backend.demo.season import Summary, build_demo
@@ -193,14 +193,15 @@ def test_the_demo_has_a_competition_of_each_game_with_submitted_lists(club: Any)
 def test_every_deal_was_entered_by_a_table_phone_in_mutation_order(club: Any) -> None:
     _, views, _ = club
     rows = views.rows(
-        "SELECT client_id, mutation_id, role FROM audit_trail "
+        "SELECT client_id, aggregate_id, mutation_id, role FROM audit_trail "
         "WHERE event = 'DealRecorded' ORDER BY position"
     )
     assert rows and {r["role"] for r in rows} == {"table"}
-    last: dict[str, int] = {}
+    last: dict[tuple[str, str], int] = {}  # a device counts its mutations per list
     for r in rows:
-        assert r["mutation_id"] > last.get(r["client_id"], 0)
-        last[r["client_id"]] = r["mutation_id"]
+        device = (r["client_id"], r["aggregate_id"])
+        assert r["mutation_id"] > last.get(device, 0)
+        last[device] = r["mutation_id"]
 
 
 def test_every_chain_verifies_and_the_read_models_match_a_fresh_rebuild(
@@ -332,12 +333,15 @@ def test_every_bridge_board_gives_ns_and_ew_matchpoints_that_add_up_to_the_top(
 def test_a_submitted_list_refuses_another_deal(club: Any) -> None:
     app, views, _ = club
     row = views.rows("SELECT list_id, rows, pen FROM lists WHERE game = 'schafkopf'")[0]
-    device = app.get_device(row["pen"])
+    device = app.get_device(row["pen"], row["list_id"])
     assert device is not None
     actor = phone(row["pen"], device.last_mutation_id + 1)
     facts = {"dealer": 1, "type": "SOLO", "declarer": 2, "decl_augen": 70, "decl_tricks": 5}
     with pytest.raises(ListSubmittedError):
-        app.record_deal(actor, row["list_id"], row["rows"] + 1, facts)
+        app.handle(
+            actor,
+            Command("record_deal", row["list_id"], {"deal_no": row["rows"] + 1, "record": facts}),
+        )
 
 
 def test_troef_demo_is_a_command_with_help() -> None:

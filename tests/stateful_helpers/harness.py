@@ -13,6 +13,7 @@ import shutil
 import tempfile
 import uuid
 import warnings
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,10 +22,10 @@ from typing import Any
 from hypothesis import event
 from hypothesis.stateful import RuleBasedStateMachine
 
-from backend.aggregates.actor import DIRECTOR, TABLE, Actor, director
+from backend.aggregates.actor import DIRECTOR, TABLE, Actor, director, system
 from backend.aggregates.errors import Conflict, DomainError, ListSubmittedError
 from backend.aggregates.score_list import ScoreList
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.projections import ReadModels
 from backend.rules import default_ruleset
 
@@ -104,7 +105,8 @@ class Harness(RuleBasedStateMachine):
         self.empty = self.folder / "empty.sqlite"
         ReadModels(self.empty).close()
         self.models: dict[str, ListModel] = {}
-        self.devices = {client: DeviceModel() for client in (CONSOLE, *PHONES)}
+        # mutation ids count per device and list (issue 12): one model each, made on first use
+        self.devices: dict[tuple[str, str], DeviceModel] = defaultdict(DeviceModel)
         self.counter = itertools.count(1)
         self.competitions: dict[str, str] = {}
         self.drawn: list[str] = []
@@ -124,7 +126,14 @@ class Harness(RuleBasedStateMachine):
     def open_season(self) -> None:
         """Create a schafkopf and a wiezen competition (players come with the first draw)."""
         self.competitions = {
-            game: self.app.create_competition(director(), game, default_ruleset(game).id, counting)
+            game: self.app.handle(
+                director(),
+                Command(
+                    "create_competition",
+                    None,
+                    {"name": game, "rules": default_ruleset(game).id, "counting": counting},
+                ),
+            )
             for game, counting in (("schafkopf", {"durchgaenge": 1}), ("wiezen", None))
         }
 
@@ -138,10 +147,20 @@ class Harness(RuleBasedStateMachine):
     def _seat_players(self) -> None:
         """Enrol four schafkopf players, schedule an evening and mark them present."""
         boss, app, competition = director(), self.app, self.competitions["schafkopf"]
-        players = [app.enrol_player(boss, competition, f"Speler {i}") for i in range(1, 5)]
-        evening = app.schedule_evening(boss, competition, "2026-03-01")
+        players = [
+            app.handle(boss, Command("enrol_player", competition, {"name": f"Speler {i}"}))
+            for i in range(1, 5)
+        ]
+        evening = app.handle(boss, Command("schedule_evening", competition, {"date": "2026-03-01"}))
         for player in players:
-            app.record_attendance(boss, competition, evening, player, "present")
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    competition,
+                    {"evening": evening, "player_id": player, "status": "present"},
+                ),
+            )
         self.seated = True
 
     def draw(self, seed: int) -> list[str]:
@@ -155,7 +174,14 @@ class Harness(RuleBasedStateMachine):
         elif any(m.submitted for m in old):
             refusal = ListSubmittedError
         try:
-            drawn = self.app.draw_seating(director(), self.competitions["schafkopf"], 1, str(seed))
+            drawn = self.app.handle(
+                director(),
+                Command(
+                    "draw_seating",
+                    self.competitions["schafkopf"],
+                    {"evening": 1, "seed": str(seed)},
+                ),
+            )
         except DomainError as exc:
             event(f"draw: {exc.kind}")
             assert type(exc) is refusal, f"expected {refusal}, got {exc!r}"
@@ -170,7 +196,7 @@ class Harness(RuleBasedStateMachine):
             assert self.app.get_list(m.list_id).version == m.version
         for e in drawn["lists"]:
             lm = ListModel(e["list_id"], "schafkopf", dict(e["seats"]), SCHAFKOPF_PLANNED)
-            self.models[lm.list_id] = lm
+            self.models[lm.list_id] = self.with_phones(lm)
         return [e["list_id"] for e in drawn["lists"]]
 
     def open_directly(self, game: str, size: int, planned: int) -> str:
@@ -189,8 +215,20 @@ class Harness(RuleBasedStateMachine):
         )
         self.app.save(opened)
         event(f"open a {game} list of {size} seats")
-        self.models[str(opened.id)] = ListModel(str(opened.id), game, seats, planned)
+        self.models[str(opened.id)] = self.with_phones(
+            ListModel(str(opened.id), game, seats, planned)
+        )
         return str(opened.id)
+
+    def with_phones(self, lm: ListModel) -> ListModel:
+        """Register every phone on the list, as joining with the table card does (each phone
+        is a device of the list, known by its own id as its name)."""
+        for phone in PHONES:
+            self.app.handle(
+                system(), Command("register_device", lm.list_id, {"device": phone, "name": phone})
+            )
+        lm.version = self.app.get_list(lm.list_id).version
+        return lm
 
     # ---- helpers of the rules and invariants ------------------------------------------
 
@@ -218,7 +256,7 @@ class Harness(RuleBasedStateMachine):
         if who == PEN:
             who = DIRECTOR if lm.pen in (None, CONSOLE) else lm.pen
         client = CONSOLE if who == DIRECTOR else who
-        number = self.devices[client].last + skip if numbered else None
+        number = self.devices[(client, lm.list_id)].last + skip if numbered else None
         return Actor(DIRECTOR if who == DIRECTOR else TABLE, client_id=client, mutation_id=number)
 
     def deal(self, lm: ListModel, which: int) -> Any:
@@ -260,6 +298,6 @@ class Harness(RuleBasedStateMachine):
                 then(result, before, after)
             outcome = {"status": "applied", "result": result}
         if kept and actor.mutation_id is not None:
-            device = self.devices[actor.client_id]
+            device = self.devices[(actor.client_id, lm.list_id)]
             device.last = actor.mutation_id
             device.sent.append(Sent(actor, lm.list_id, send, outcome))

@@ -83,7 +83,14 @@ class ListModel:
         return Conflict if self.cancelled else None
 
     def refuse_director(self, actor: Actor) -> Refusal:
-        return self.refuse_closed() or (None if actor.is_director else Forbidden)
+        """The command table admits only the director's role, before the list is read."""
+        return (None if actor.is_director else Forbidden) or self.refuse_closed()
+
+    @staticmethod
+    def refuse_shape(deal_no: Any) -> Refusal:
+        """The command table refuses a deal number that is no whole number, before the list
+        is read."""
+        return InvalidInput if isinstance(deal_no, bool) or not isinstance(deal_no, int) else None
 
     def refuse_write(self, actor: Actor) -> Refusal:
         """The refusal of a write by a device without the pen (the director may write)."""
@@ -115,7 +122,12 @@ class ListModel:
 
     def expect_record(self, actor: Actor, deal_no: Any, facts: Any) -> tuple[Refusal, Scored]:
         """The refusal of recording ``facts`` as ``deal_no``, or the record and score."""
-        refusal = self.refuse_write(actor) or self.refuse_deal_no(deal_no)
+        refusal = (
+            self.refuse_shape(deal_no)
+            or (None if isinstance(facts, dict) else InvalidInput)  # the table's shape check
+            or self.refuse_write(actor)
+            or self.refuse_deal_no(deal_no)
+        )
         scored = None if refusal else self.score(deal_no, facts)
         if refusal is None and scored is None:
             refusal = InvalidInput
@@ -125,7 +137,8 @@ class ListModel:
 
     def expect_void(self, actor: Actor, deal_no: Any, reason: Any) -> Refusal:
         return (
-            self.refuse_write(actor)
+            self.refuse_shape(deal_no)
+            or self.refuse_write(actor)
             or self.refuse_row(deal_no)
             or (Conflict if self.rows[deal_no - 1].voided else None)
             or (InvalidInput if bad_text(reason) else None)
@@ -133,7 +146,8 @@ class ListModel:
 
     def expect_dispute(self, deal_no: Any, reason: Any) -> Refusal:
         return (
-            self.refuse_closed()
+            self.refuse_shape(deal_no)
+            or self.refuse_closed()
             or self.refuse_row(deal_no)
             or (InvalidInput if bad_text(reason) else None)
         )
@@ -143,7 +157,10 @@ class ListModel:
     ) -> tuple[Refusal, Scored]:
         """The refusal of a ruling, or (for a correction) the corrected record and score."""
         refusal = (
-            self.refuse_director(actor)
+            (None if actor.is_director else Forbidden)
+            or self.refuse_shape(deal_no)
+            or (InvalidInput if facts is not None and not isinstance(facts, dict) else None)
+            or self.refuse_closed()
             or self.refuse_row(deal_no)
             or (InvalidInput if decision not in RULINGS else None)
         )

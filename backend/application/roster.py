@@ -9,17 +9,18 @@ when the competition changed meanwhile and the retries run out, none).
 from __future__ import annotations
 
 import csv
-import re
 from dataclasses import dataclass
 from typing import Any
 
-from .aggregates.actor import Actor
-from .aggregates.competition import Competition
-from .aggregates.errors import InvalidInput
+from ..aggregates.actor import Actor
+from ..aggregates.competition import Competition, name_key
+from ..aggregates.errors import InvalidInput
+from ..aggregates.federation import checked_numbers
 
 MAX_NAME = 200  # the aggregate's limit for a name
 MAX_LINES = 1000
 HEADERS = ("name", "naam", "speler", "spieler", "player")
+NUMBER_HEADERS = ("bondsnummer", "federation", "number", "nummer", "mitgliedsnummer", "lidnummer")
 DELIMITERS = (";", "\t", ",")
 
 
@@ -31,6 +32,7 @@ class Line:
     text: str
     name: str | None
     reason: str | None = None
+    numbers: tuple[str, ...] = ()  # federation numbers, when the file has a column for them
 
 
 def read_names(text: str) -> tuple[str | None, list[Line]]:
@@ -54,14 +56,26 @@ def read_names(text: str) -> tuple[str | None, list[Line]]:
     column = next((i for i, cell in enumerate(header) if cell in HEADERS), None)
     if column is None:
         return None, [_checked(n, line, _unquoted(line)) for n, line in numbered]
+    numbers = next((i for i, cell in enumerate(header) if cell in NUMBER_HEADERS), None)
     lines = []
     for n, line in numbered[1:]:
         cells = next(csv.reader([line], delimiter=delimiter), [])
         if column >= len(cells):
             lines.append(Line(n, line, None, f"has no {header[column]} column"))
         else:
-            lines.append(_checked(n, line, cells[column]))
+            lines.append(_with_numbers(_checked(n, line, cells[column]), cells, numbers))
     return header[column], lines
+
+
+def _with_numbers(line: Line, cells: list[str], column: int | None) -> Line:
+    """The line with the federation numbers of its number column ("12345, 67890" for a pair)."""
+    if column is None or column >= len(cells) or not cells[column].strip() or line.name is None:
+        return line
+    try:
+        numbers = checked_numbers(cells[column].split(","), "numbers")
+    except InvalidInput as refused:
+        return Line(line.line, line.text, None, f"the federation number {refused.message}")
+    return Line(line.line, line.text, line.name, numbers=tuple(numbers))
 
 
 def enrol_lines(competition: Competition, lines: list[Line], actor: Actor) -> list[dict[str, Any]]:
@@ -84,6 +98,8 @@ def enrol_lines(competition: Competition, lines: list[Line], actor: Actor) -> li
             else:
                 seen[key] = line.line
                 player_id = competition.enrol(line.name, actor)
+                if line.numbers:
+                    competition.set_numbers(player_id, line.numbers, actor)
         out.append(
             {
                 "line": line.line,
@@ -115,6 +131,4 @@ def _unquoted(line: str) -> str:
     return stripped
 
 
-def _key(name: str) -> str:
-    """Names are the same player when they differ only in case or spacing."""
-    return re.sub(r"\s+", " ", name).strip().casefold()
+_key = name_key  # one rule for a name already taken, here and in Competition.enrol

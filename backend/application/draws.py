@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .aggregates.competition import Competition
-from .aggregates.errors import InvalidInput
-from .rules import RuleError, seating, seating_bridge
+from ..aggregates.competition import Competition
+from ..aggregates.errors import InvalidInput
+from ..rules import RuleError, seating, seating_bridge
 
 
 def draw_for(competition: Competition, players: list[str], seed: str) -> dict[str, Any]:
@@ -41,7 +41,9 @@ def _bridge(competition: Competition, pairs: list[str], seed: str) -> dict[str, 
     """
     settings = competition.counting
     make = seating_bridge.howell if settings["movement"] == "howell" else seating_bridge.mitchell
-    movement = make(len(pairs), settings["boards_per_round"])
+    # 0 (or unset): the whole movement; fewer rounds: a curtailed one, refused when the
+    # movement has fewer rounds than asked (field ``rounds``)
+    movement = make(len(pairs), settings["boards_per_round"], settings.get("rounds") or None)
     draw = seating_bridge.draw_bridge_pairs(pairs, seed, movement)
     names = dict(draw.numbers)
     rounds = []

@@ -9,6 +9,12 @@ A chain shortened at its end still checks out on its own, so the close of an eve
 each of its lists' head and version in the competition's chain (``EveningClosed.heads``).
 Every anchor of an event that verified is then checked against the list's stored chain: it
 must reach that version, and its event there must have that hash.
+
+Every other stored record is checked too: each event against its row in the seal written
+with it (:mod:`.audit_seal`: deleted, moved, changed or added events, also the newest of a
+list still open and events that are not chained) and each snapshot against the events it
+stands for (:mod:`.audit_snapshots`). Their findings name the aggregate, the version and
+what differs.
 """
 
 from __future__ import annotations
@@ -21,10 +27,14 @@ from uuid import UUID
 from eventsourcing.application import Application
 from eventsourcing.persistence import Notification
 
-from .aggregates.chain import GENESIS, event_hash
+from ..aggregates.chain import GENESIS, event_hash
+from .audit_seal import Finding, SealCheck
+from .audit_snapshots import SnapshotCheck, snapshot_ids
 
 PAGE = 500
-CHAINED = ("ScoreList", "Competition")
+# Chained from their first event. Other aggregates (a Device) may begin with events stored
+# before they were chained: those are counted as ``unchained`` and covered by the seal.
+CHAINED = ("ScoreList", "Competition", "Receipt")
 
 
 @dataclass
@@ -37,6 +47,7 @@ class ChainReport:
     head: str = GENESIS
     broken_at: int | None = None
     problem: str = ""
+    unchained: int = 0  # events stored before this kind of aggregate was chained
 
     @property
     def ok(self) -> bool:
@@ -51,16 +62,19 @@ class ChainReport:
             "ok": self.ok,
             "broken_at": self.broken_at,
             "problem": self.problem,
+            "unchained": self.unchained,
         }
 
 
 @dataclass
 class AuditReport:
     chains: list[ChainReport] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)  # the seal's and the snapshots'
+    sealed: bool = True  # False: a store in memory, which keeps no seal
 
     @property
     def ok(self) -> bool:
-        return all(c.ok for c in self.chains)
+        return all(c.ok for c in self.chains) and not self.findings
 
     @property
     def broken(self) -> list[ChainReport]:
@@ -147,13 +161,31 @@ def verify(app: Application[Any]) -> AuditReport:
     reports: dict[UUID, ChainReport] = {}
     expected_version: dict[UUID, int] = {}
     hashes: dict[UUID, dict[int, str]] = {}  # each list's verified hash at each version
+    last: dict[UUID, tuple[str, int]] = {}  # each aggregate's kind and last stored version
     anchors = Anchors()
+    select_seal = getattr(app.recorder, "select_seal", None)
+    seal = SealCheck(select_seal() if select_seal else None)
     for n in notifications(app):
         kind, _, name = n.topic.partition(":")[2].rpartition(".")
-        if kind not in CHAINED:
-            continue  # devices are not chained
+        seal.see(n, kind)
+        last[n.originator_id] = (
+            kind,
+            max(n.originator_version, last.get(n.originator_id, ("", 0))[1]),
+        )
         report = reports.setdefault(n.originator_id, ChainReport(str(n.originator_id), kind))
         state = readable(app, n.state)
+        if (
+            state is not None
+            and kind not in CHAINED
+            and "hash" not in state
+            and report.head == GENESIS
+            and report.ok
+        ):
+            report.unchained += 1  # stored before this kind was chained: the seal covers it
+            expected_version[n.originator_id] = n.originator_version + 1
+            continue
+        if state is not None and report.unchained and report.events == 0:
+            report.head = str(state.get("prev_hash"))  # the chain starts after the unchained
         if state is None:
             report.events += 1
             if report.ok:
@@ -172,7 +204,15 @@ def verify(app: Application[Any]) -> AuditReport:
             hashes.setdefault(n.originator_id, {})[n.originator_version] = report.head
     for anchor in anchors.anchors:
         check_anchor(reports, hashes, anchor)
-    return AuditReport(sorted(reports.values(), key=lambda r: (r.kind, r.aggregate_id)))
+    snapshots = SnapshotCheck(app)
+    for aid in sorted(set(last) | snapshot_ids(app), key=str):
+        kind, version = last.get(aid, ("?", 0))
+        snapshots.check(aid, kind, version)
+    return AuditReport(
+        sorted(reports.values(), key=lambda r: (r.kind, r.aggregate_id)),
+        seal.finish() + snapshots.findings,
+        sealed=seal.sealed,
+    )
 
 
 def check_anchor(

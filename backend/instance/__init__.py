@@ -3,6 +3,11 @@
 Layers, later winning: built-in defaults, ``troef.toml`` in the instance folder, then
 environment variables (``TROEF_STORE=postgres`` and the ``POSTGRES_*`` settings of the
 event store). The embedded default is two SQLite files in the folder.
+
+This package is the composition root: it wires the application to its read models
+(:meth:`Instance.open`), holds what a running web app holds (:mod:`.services`) and who its
+browser is (:mod:`.session`). Only the API, the pages and the CLI import it
+(docs/architecture.md, "Import rules").
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from typing import Any
 
 from werkzeug.security import generate_password_hash
 
-from .application import Troef
-from .projections import ReadModels
+from ..application import Troef
+from ..projections import ReadModels
+from .lock import exclusive
 
 SETTINGS = "troef.toml"
 DEFAULT_DIR = "instance"
@@ -47,6 +53,11 @@ class Instance:
     def club(self) -> str:
         return str(self.settings.get("club", {}).get("name", "Troef"))
 
+    @property
+    def club_number(self) -> str:
+        """The club's federation number (``[club] number``); "" when not set."""
+        return str(self.settings.get("club", {}).get("number", ""))
+
     def event_env(self) -> dict[str, str]:
         """The eventsourcing settings of the event store."""
         store = dict(self.settings.get("store", {}))
@@ -66,12 +77,17 @@ class Instance:
                 env[key] = str(value)
         return env
 
-    def open(self) -> tuple[Troef, ReadModels]:
-        """The application and its read models, wired so that every save catches up."""
-        app = Troef(env=self.event_env())
-        views = ReadModels(self.path / "views.sqlite")
-        app.after_save.append(lambda _recordings: views.catch_up(app, settle=False))
-        views.catch_up(app)
+    def open(self, env: dict[str, str] | None = None) -> tuple[Troef, ReadModels]:
+        """The application and its read models, wired so that every save catches up.
+
+        The read models are migrated and caught up under the instance's lock, one process
+        at a time (``troef migrate`` has usually done both before the processes start).
+        """
+        with exclusive(self.path):
+            app = Troef(env=env or self.event_env())
+            views = ReadModels(self.path / "views.sqlite")
+            app.after_save.append(lambda _recordings: views.catch_up(app, settle=False))
+            views.catch_up(app)
         return app, views
 
 
@@ -93,16 +109,21 @@ def load(path: str | os.PathLike[str] | None = None) -> Instance:
 
 
 def init(
-    path: str | os.PathLike[str] | None, club: str, director: str, password: str | None = None
+    path: str | os.PathLike[str] | None,
+    club: str,
+    director: str,
+    password: str | None = None,
+    club_number: str = "",
 ) -> tuple[Instance, str]:
-    """Create an instance folder with a club and its director; returns the password used."""
+    """Create an instance folder with a club (and its federation number) and its director;
+    returns the password used."""
     folder = instance_dir(path)
     if (folder / SETTINGS).exists():
         raise InstanceError(f"{folder} already holds a Troef instance")
     folder.mkdir(parents=True, exist_ok=True)
     password = password or secrets.token_urlsafe(9)
     settings = {
-        "club": {"name": club},
+        "club": {"name": club, **({"number": club_number} if club_number else {})},
         "director": {"name": director, "password_hash": generate_password_hash(password)},
         "server": {"secret_key": secrets.token_hex(32)},
         "store": {"kind": "sqlite"},
