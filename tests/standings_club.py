@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from backend.aggregates.actor import director
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.demo.season import SIZES, Summary, build_demo
 from backend.demo.tables import Phones, play_list
 
@@ -29,29 +29,52 @@ def best_of_one(app: Troef, names: tuple[str, ...], sundays: int = 2, seed: int 
     """A wiezen competition of four players where the best 1 Sunday counts; all lists played."""
     boss = director("anna")
     rules = {"id": "een-telt", "base": "wiezen-reglement-2019", "options": {"season_best": 1}}
-    cid = app.create_competition(boss, "Beste zondag telt", rules)
-    players = [app.enrol_player(boss, cid, name) for name in names]
+    cid = app.handle(
+        boss, Command("create_competition", None, {"name": "Beste zondag telt", "rules": rules})
+    )
+    players = [app.handle(boss, Command("enrol_player", cid, {"name": name})) for name in names]
     rng, phones = random.Random(seed), Phones(f"phone-{cid[:8]}")
     for sunday in range(sundays):
-        evening = app.schedule_evening(boss, cid, f"2026-01-{4 + 7 * sunday:02d}")
+        evening = app.handle(
+            boss, Command("schedule_evening", cid, {"date": f"2026-01-{4 + 7 * sunday:02d}"})
+        )
         for player in players:
-            app.record_attendance(boss, cid, evening, player, "present")
-        drawn = app.draw_seating(boss, cid, evening, seed=f"{seed}-{evening}")
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    cid,
+                    {"evening": evening, "player_id": player, "status": "present"},
+                ),
+            )
+        drawn = app.handle(
+            boss, Command("draw_seating", cid, {"evening": evening, "seed": f"{seed}-{evening}"})
+        )
         for entry in drawn["lists"]:
             play_list(app, boss, entry, "wiezen", rng, phones)
-        app.close_evening(boss, cid, evening)
+        app.handle(boss, Command("close_evening", cid, {"evening": evening}))
     return cid
 
 
 def open_evening(app: Troef, names: tuple[str, ...]) -> dict[str, Any]:
     """A wiezen competition with one drawn evening whose list is not played yet."""
     boss = director("anna")
-    cid = app.create_competition(boss, "Vrijdagen", "wiezen-reglement-2019")
-    players = [app.enrol_player(boss, cid, name) for name in names]
-    app.schedule_evening(boss, cid, "2026-02-06")
+    cid = app.handle(
+        boss,
+        Command(
+            "create_competition", None, {"name": "Vrijdagen", "rules": "wiezen-reglement-2019"}
+        ),
+    )
+    players = [app.handle(boss, Command("enrol_player", cid, {"name": name})) for name in names]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-02-06"}))
     for player in players:
-        app.record_attendance(boss, cid, 1, player, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="vrijdag")
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": player, "status": "present"}
+            ),
+        )
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "vrijdag"}))
     return {"competition_id": cid, "entry": drawn["lists"][0]}
 
 

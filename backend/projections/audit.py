@@ -2,56 +2,65 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from sqlite_utils import Database
+from ..aggregates.wording import competition_details, competition_summary, details, summary
+from .fold import Fold
+from .jsontext import encoder, text
 
-from ..replay import details, summary
-from .sql import insert
+COLUMNS = (
+    "position", "aggregate_id", "kind", "version", "event", "timestamp", "role", "client_id",
+    "mutation_id", "actor_name", "hash", "prev_hash", "summary", "details",
+)  # fmt: skip
+"""An audit line's columns, in the order :func:`record` gives their values."""
+
+_fields_text = encoder(sort_keys=True, default=str)
+_error_text = encoder()
 
 
-def record(db: Database, n: Any, e: Any, name: str) -> None:
+def record(fold: Fold, n: Any, e: Any, name: str) -> None:
     """Add one event to the audit trail (and device mutations to the mutations table)."""
     kind, _, event_name = name.rpartition(".")
-    actor = getattr(e, "actor", None) or {}
     if kind == "Device":
-        _mutation(db, e, event_name)
+        _mutation(fold, e, event_name)
         return
-    insert(
-        db,
+    actor = getattr(e, "actor", None) or {}
+    fold.add_values(
         "audit_trail",
-        {
-            "position": n.id,
-            "aggregate_id": str(e.originator_id),
-            "kind": kind,
-            "version": e.originator_version,
-            "event": event_name,
-            "timestamp": e.timestamp.isoformat(),
-            "role": actor.get("role"),
-            "client_id": actor.get("client_id"),
-            "mutation_id": actor.get("mutation_id"),
-            "actor_name": actor.get("name"),
-            "hash": getattr(e, "hash", None),
-            "prev_hash": getattr(e, "prev_hash", None),
-            "summary": _summary(kind, e),
-            "details": _details(kind, e),
-        },
+        COLUMNS,
+        (
+            n.id,
+            fold.aggregate_id,
+            kind,
+            e.originator_version,
+            event_name,
+            fold.at,
+            actor.get("role"),
+            actor.get("client_id"),
+            actor.get("mutation_id"),
+            actor.get("name"),
+            getattr(e, "hash", None),
+            getattr(e, "prev_hash", None),
+            *_words(kind, e),
+        ),
     )
 
 
-def _details(kind: str, e: Any) -> str | None:
-    """A list event's own fields (and its deal), as JSON: what the summary says, as data."""
-    if kind != "ScoreList":
-        return None
-    about = {"deal_no": getattr(e, "deal_no", None), **details(e)}
-    # not sort_keys: a deal's points keep the seats' order (N, E, S, W; 1, 2, 3, 4)
-    return json.dumps(about, ensure_ascii=False, default=str)
-
-
-def _summary(kind: str, e: Any) -> str:
+def _words(kind: str, e: Any) -> tuple[str, str | None]:
+    """The audit line's summary, and the event's own fields (and a list event's deal) as
+    JSON details: what the summary says, as data, so the console says it in the
+    director's language. A competition event's fields are read once for both."""
     if kind == "ScoreList":
-        return summary(e)
+        about = {"deal_no": getattr(e, "deal_no", None), **details(e)}
+        # not sort_keys: a deal's points keep the seats' order (N, E, S, W; 1, 2, 3, 4)
+        return summary(e), text(about)
+    if kind == "Competition":
+        about = competition_details(e)
+        return competition_summary(e, about), text(about)
+    return _summary(e), None
+
+
+def _summary(e: Any) -> str:
     fields = {
         k: v
         for k, v in vars(e).items()
@@ -69,16 +78,13 @@ def _summary(kind: str, e: Any) -> str:
             "lists",
         )
     }
-    return f"{type(e).__name__} " + json.dumps(
-        fields, ensure_ascii=False, sort_keys=True, default=str
-    )
+    return f"{type(e).__name__} " + _fields_text(fields)
 
 
-def _mutation(db: Database, e: Any, event_name: str) -> None:
+def _mutation(fold: Fold, e: Any, event_name: str) -> None:
     if event_name not in ("MutationApplied", "MutationRefused"):
         return
-    insert(
-        db,
+    fold.put(
         "mutations",
         {
             "client_id": e.client_id,
@@ -86,9 +92,8 @@ def _mutation(db: Database, e: Any, event_name: str) -> None:
             "status": "applied" if event_name == "MutationApplied" else "refused",
             "name": e.name,
             "target": e.target,
-            "args": json.dumps(getattr(e, "args", None), ensure_ascii=False, default=str),
-            "error": json.dumps(getattr(e, "error", None), ensure_ascii=False),
-            "timestamp": e.timestamp.isoformat(),
+            "args": text(getattr(e, "args", None)),
+            "error": _error_text(getattr(e, "error", None)),
+            "timestamp": fold.at,
         },
-        replace=True,
     )

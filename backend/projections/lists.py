@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from sqlite_utils import Database
-
-from ..aggregates.list_policy import list_points
-from .sql import insert, update
+from .fold import Fold, Row
+from .list_state import Deals, deals_of, encode, finish, per_list, reach
 
 
 def _j(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return encode(value)
 
 
-def opened(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    db["lists"].insert(
+def opened(fold: Fold, n: Any, e: Any) -> None:
+    list_id = fold.aggregate_id
+    fold.put(
+        "lists",
         {
-            "list_id": str(e.originator_id),
+            "list_id": list_id,
             "competition_id": e.competition_id,
             "evening": e.evening,
             "round": e.round,
@@ -38,74 +37,98 @@ def opened(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
             "head": e.hash,
             "submitted_head": None,
             "submitted_at": None,
-            "last_event_at": e.timestamp.isoformat(),
+            "last_event_at": fold.at,
             "version": e.originator_version,
-        }
-    )
-    db["list_seats"].insert_all(
-        {"list_id": str(e.originator_id), "seat": s, "player_id": p} for s, p in e.seats.items()
-    )
-    dirty.add(e.competition_id)
-
-
-def pen(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    touch(db, e, pen=e.device)
-
-
-def deal(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    record, score = e.record, e.score
-    insert(
-        db,
-        "deal_rows",
-        {
-            "list_id": str(e.originator_id),
-            "deal_no": e.deal_no,
-            "kind": "penalty" if type(e).__name__ == "PenaltyRecorded" else "deal",
-            "counts": int(bool(score["counts"])),
-            "counted_no": None,
-            "dealer": _opt(record.get("dealer")),
-            "summary": describe(record),
-            "record": _j(record),
-            "points": _j(score["points"]),
-            "running": None,
-            "markers": _j(score.get("markers", [])),
-            "explain": _j(score.get("explain", [])),
-            "voided": None,
-            "corrected": 0,
-            "recorded_at": e.timestamp.isoformat(),
-            "actor": _j(e.actor),
         },
     )
-    refresh(db, e, dirty)
+    for seat, player in e.seats.items():
+        fold.add("list_seats", {"list_id": list_id, "seat": seat, "player_id": player})
+    fold.states[("deals", list_id)] = Deals(floor=1, below=(None, 0))
+    fold.states[("adjustments", list_id)] = []
+    fold.states[("disputes", list_id)] = []
+    fold.due.add(e.competition_id)
 
 
-def voided(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    db["deal_rows"].update((str(e.originator_id), e.deal_no), {"voided": e.reason})
-    refresh(db, e, dirty)
+def pen(fold: Fold, n: Any, e: Any) -> None:
+    touch(fold, e, pen=e.name or e.device)  # the device's name ("" before devices had names)
 
 
-def dispute(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    db["disputes"].insert(
-        {
-            "list_id": str(e.originator_id),
-            "dispute_no": e.dispute_no,
-            "deal_no": e.deal_no,
-            "reason": e.reason,
-            "raised_at": e.timestamp.isoformat(),
-            "ruling": None,
-            "ruling_reason": None,
-            "article": None,
-            "ruled_at": None,
-        }
+def device_withdrawn(fold: Fold, n: Any, e: Any) -> None:
+    """A withdrawn device that held the pen leaves it free."""
+    row = fold.get("lists", fold.aggregate_id)
+    if row is not None and row.get("pen") == e.name:
+        touch(fold, e, pen=None)
+    else:
+        touch(fold, e)
+
+
+def deal(fold: Fold, n: Any, e: Any) -> None:
+    record, score, list_id = e.record, e.score, fold.aggregate_id
+    row = {
+        "list_id": list_id,
+        "deal_no": e.deal_no,
+        "kind": "penalty" if type(e).__name__ == "PenaltyRecorded" else "deal",
+        "counts": int(bool(score["counts"])),
+        "counted_no": None,
+        "dealer": _opt(record.get("dealer")),
+        "summary": describe(record),
+        "record": _j(record),
+        "points": _j(score["points"]),
+        "running": None,
+        "markers": _j(score.get("markers", [])),
+        "explain": _j(score.get("explain", [])),
+        "voided": None,
+        "corrected": 0,
+        "recorded_at": fold.at,
+        "actor": _j(e.actor),
+    }
+    deals = deals_of(fold, list_id)
+    deals.keep(fold.put("deal_rows", row))
+    deals.points[e.deal_no] = dict(score["points"])  # as its JSON reads back: no parsing
+    refresh(fold, e)
+
+
+def _deal_row(fold: Fold, list_id: str, deal_no: int) -> Row:
+    row = reach(fold, list_id, deal_no).rows.get(deal_no)
+    if row is None:
+        raise LookupError(f"list {list_id} has no deal {deal_no}")
+    return row
+
+
+def voided(fold: Fold, n: Any, e: Any) -> None:
+    row = _deal_row(fold, fold.aggregate_id, e.deal_no)
+    row["voided"] = e.reason
+    fold.put("deal_rows", row)
+    refresh(fold, e)
+
+
+def dispute(fold: Fold, n: Any, e: Any) -> None:
+    list_id = fold.aggregate_id
+    per_list(fold, "disputes", list_id).append(
+        fold.put(
+            "disputes",
+            {
+                "list_id": list_id,
+                "dispute_no": e.dispute_no,
+                "deal_no": e.deal_no,
+                "reason": e.reason,
+                "raised_at": fold.at,
+                "ruling": None,
+                "ruling_reason": None,
+                "article": None,
+                "ruled_at": None,
+            },
+        )
     )
-    refresh(db, e, dirty)
+    refresh(fold, e)
 
 
-def ruling(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    key = (str(e.originator_id), e.deal_no)
+def ruling(fold: Fold, n: Any, e: Any) -> None:
+    list_id = fold.aggregate_id
     if e.decision == "corrected":
-        db["deal_rows"].update(
-            key,
+        row = _deal_row(fold, list_id, e.deal_no)
+        deals_of(fold, list_id).points.pop(e.deal_no, None)
+        row.update(
             {
                 "record": _j(e.record),
                 "points": _j(e.score["points"]),
@@ -114,115 +137,76 @@ def ruling(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
                 "markers": _j(e.score.get("markers", [])),
                 "explain": _j(e.score.get("explain", [])),
                 "corrected": 1,
-            },
-        )
-    elif e.decision == "voided":
-        db["deal_rows"].update(key, {"voided": e.reason})
-    elif e.decision == "adjusted":
-        position = (
-            db.execute("SELECT COUNT(*) FROM adjustments WHERE list_id = ?", [key[0]]).fetchone()[0]
-            + 1
-        )
-        db["adjustments"].insert(
-            {
-                "list_id": key[0],
-                "position": position,
-                "deal_no": e.deal_no,
-                "points": _j(e.adjustment),
-                "reason": e.reason,
-                "article": e.article,
             }
         )
-    db.execute(
-        "UPDATE disputes SET ruling = ?, ruling_reason = ?, article = ?, ruled_at = ? "
-        "WHERE list_id = ? AND deal_no = ? AND ruling IS NULL",
-        [e.decision, e.reason, e.article, e.timestamp.isoformat(), key[0], e.deal_no],
-    )
-    refresh(db, e, dirty)
+        fold.put("deal_rows", row)
+    elif e.decision == "voided":
+        row = _deal_row(fold, list_id, e.deal_no)
+        row["voided"] = e.reason
+        fold.put("deal_rows", row)
+    elif e.decision == "adjusted":
+        adjustments = per_list(fold, "adjustments", list_id)
+        adjustments.append(
+            fold.put(
+                "adjustments",
+                {
+                    "list_id": list_id,
+                    "position": len(adjustments) + 1,
+                    "deal_no": e.deal_no,
+                    "points": _j(e.adjustment),
+                    "reason": e.reason,
+                    "article": e.article,
+                },
+            )
+        )
+    for row in per_list(fold, "disputes", list_id):
+        if row["deal_no"] == e.deal_no and row["ruling"] is None:
+            row.update(
+                ruling=e.decision,
+                ruling_reason=e.reason,
+                article=e.article,
+                ruled_at=fold.at,
+            )
+            fold.put("disputes", row)
+    refresh(fold, e)
 
 
-def closed_short(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    touch(db, e, closed_short=e.reason)
-    dirty.add(competition_of(db, e))
+def closed_short(fold: Fold, n: Any, e: Any) -> None:
+    fold.due.add(touch(fold, e, closed_short=e.reason)["competition_id"])
 
 
-def cancelled(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    touch(db, e, status="cancelled")
-    dirty.add(competition_of(db, e))
+def cancelled(fold: Fold, n: Any, e: Any) -> None:
+    fold.due.add(touch(fold, e, status="cancelled")["competition_id"])
 
 
-def submitted(db: Database, n: Any, e: Any, dirty: set[str]) -> None:
-    touch(db, e, status="submitted", submitted_head=e.head, submitted_at=e.timestamp.isoformat())
-    dirty.add(competition_of(db, e))
+def submitted(fold: Fold, n: Any, e: Any) -> None:
+    row = touch(fold, e, status="submitted", submitted_head=e.head, submitted_at=fold.at)
+    fold.due.add(row["competition_id"])
 
 
-def touch(db: Database, e: Any, **changes: Any) -> None:
-    update(
-        db,
+def touch(fold: Fold, e: Any, **changes: Any) -> Row:
+    """Change the list's row and move its head, time and version to the event's."""
+    return fold.update(
         "lists",
-        {"list_id": str(e.originator_id)},
+        (fold.aggregate_id,),
         {
             **changes,
             "head": e.hash,
-            "last_event_at": e.timestamp.isoformat(),
+            "last_event_at": fold.at,
             "version": e.originator_version,
         },
     )
 
 
-def competition_of(db: Database, e: Any) -> str:
-    return db.execute(
-        "SELECT competition_id FROM lists WHERE list_id = ?", [str(e.originator_id)]
-    ).fetchone()[0]
-
-
-def refresh(db: Database, e: Any, dirty: set[str]) -> None:
-    """Carry the running totals and counted numbers forward from the deal the event changed.
-
-    Rows before that deal keep their stored values; the running totals of the row just
-    before it are the starting point, so appending a deal reads and writes one row.
-    """
-    list_id = str(e.originator_id)
-    game, seats_json, competition_id = db.execute(
-        "SELECT game, seats, competition_id FROM lists WHERE list_id = ?", [list_id]
-    ).fetchone()
-    start = getattr(e, "deal_no", None) or 1
-    before = db.execute(
-        "SELECT running, (SELECT MAX(counted_no) FROM deal_rows WHERE list_id = ? AND "
-        "deal_no < ?) FROM deal_rows WHERE list_id = ? AND deal_no < ? "
-        "ORDER BY deal_no DESC LIMIT 1",
-        [list_id, start, list_id, start],
-    ).fetchone()
-    running = json.loads(before[0]) if before else dict.fromkeys(json.loads(seats_json), 0)
-    counted = (before[1] or 0) if before else 0
-    changes, rows = [], start - 1
-    for deal_no, points, was_voided, counts in db.execute(
-        "SELECT deal_no, points, voided, counts FROM deal_rows WHERE list_id = ? AND "
-        "deal_no >= ? ORDER BY deal_no",
-        [list_id, start],
-    ).fetchall():
-        number = None
-        if not was_voided:
-            for seat, pts in list_points(game, json.loads(points)).items():
-                running[seat] = running.get(seat, 0) + pts
-            if counts:
-                counted += 1
-                number = counted
-        changes.append((_j(running), number, list_id, deal_no))
-        rows = deal_no
-    db.conn.executemany(
-        "UPDATE deal_rows SET running = ?, counted_no = ? WHERE list_id = ? AND deal_no = ?",
-        changes,
-    )
-    totals = dict(running)
-    for (adj,) in db.execute("SELECT points FROM adjustments WHERE list_id = ?", [list_id]):
-        for seat, pts in json.loads(adj).items():
-            totals[seat] = totals.get(seat, 0) + pts
-    open_disputes = db.execute(
-        "SELECT COUNT(*) FROM disputes WHERE list_id = ? AND ruling IS NULL", [list_id]
-    ).fetchone()[0]
-    touch(db, e, totals=_j(totals), counted_deals=counted, rows=rows, open_disputes=open_disputes)
-    dirty.add(competition_id)
+def refresh(fold: Fold, e: Any) -> None:
+    """Move the list's head to the event and mark its running totals and counted numbers to
+    be carried forward from the deal the event changed, once the batch's events are folded
+    (:func:`.list_state.carry`): a batch of 40 deals of a list walks its rows once."""
+    list_id = fold.aggregate_id
+    lst = touch(fold, e)
+    deals_of(fold, list_id).mark(getattr(e, "deal_no", None) or 1)
+    fold.finish("list", list_id, lambda: finish(fold, list_id))
+    fold.due.add(lst["competition_id"])
 
 
 def describe(record: dict[str, Any]) -> str:
@@ -250,6 +234,9 @@ HANDLERS = {
     "ScoreList.Opened": opened,
     "ScoreList.PenTaken": pen,
     "ScoreList.PenMoved": pen,
+    "ScoreList.DeviceWithdrawn": device_withdrawn,
+    "ScoreList.DeviceJoined": lambda fold, n, e: touch(fold, e),
+    "ScoreList.TableCodeReissued": lambda fold, n, e: touch(fold, e),
     "ScoreList.DealRecorded": deal,
     "ScoreList.PenaltyRecorded": deal,
     "ScoreList.DealVoided": voided,

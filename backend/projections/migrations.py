@@ -5,6 +5,9 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from .audit_upgrade import details_from_summaries
+from .browsing import create_views, declare_foreign_keys
+
 migrations = Migrations("troef_projections")
 
 
@@ -215,6 +218,13 @@ def m004_results(db: Database) -> None:
     )
 
 
+def forget_positions(db: Database) -> None:
+    """Forget how far the read models got, keeping eventsourcing's own migration row: without
+    it, the next opening renames ``tracking`` to ``old1_tracking`` (and the one after fails)."""
+    if "tracking" in db.table_names():
+        db.execute("DELETE FROM tracking WHERE application_name != '__migration__'")
+
+
 TABLES = (
     "competitions",
     "players",
@@ -267,8 +277,7 @@ def m007_rebuild_with_upcast_counting(db: Database) -> None:
     """
     for table in TABLES:
         db.execute(f"DELETE FROM [{table}]")
-    if "tracking" in db.table_names():
-        db.execute("DELETE FROM tracking")
+    forget_positions(db)
 
 
 DUE = "results_due"  # competitions whose results wait to be recomputed (not a read model)
@@ -291,5 +300,69 @@ def m009_audit_details(db: Database) -> None:
     db["audit_trail"].add_column("details", str)
     for table in (*TABLES, DUE):
         db.execute(f"DELETE FROM [{table}]")
-    if "tracking" in db.table_names():
-        db.execute("DELETE FROM tracking")
+    forget_positions(db)
+
+
+@migrations()
+def m010_foreign_keys(db: Database) -> None:
+    """Declare which table's rows belong to which competition, evening, list or deal."""
+    declare_foreign_keys(db)
+
+
+@migrations()
+def m011_views_with_units(db: Database) -> None:
+    """Views for Datasette: amounts with their unit in the name, JSON fields split in rows."""
+    create_views(db)
+
+
+STATUS = "read_model_status"  # what was settled up to where, and what failed (not a read model)
+LOG = "catch-up"  # the status row of the catch-up itself; the others are competitions
+
+
+@migrations()
+def m012_read_model_status(db: Database) -> None:
+    """Failures are recorded, per competition and for the catch-up, so health can report them."""
+    db[STATUS].create(
+        {
+            "subject": str,
+            "settled_to": int,
+            "settled_at": str,
+            "failing_since": str,
+            "failed_at": str,
+            "position": int,
+            "error": str,
+        },
+        pk="subject",
+    )
+
+
+@migrations()
+def m013_player_numbers(db: Database) -> None:
+    """A player's federation numbers, one a person, as the club writes them: "12345, 67890"."""
+    db["players"].add_column("numbers", str)
+
+
+@migrations()
+def m014_archived_competitions(db: Database) -> None:
+    """The reason a competition made by mistake was taken off the club's list (null: listed)."""
+    db["competitions"].add_column("archived", str)
+
+
+@migrations()
+def m015_evening_fields(db: Database) -> None:
+    """A bridge Mitchell evening has two winners: each pair's result names its direction
+    (``field``: NS or EW; null when the evening is ranked as one field). Every competition's
+    results are recomputed when next read."""
+    db["evening_results"].add_column("field", str)
+    db.execute(
+        f"INSERT OR IGNORE INTO [{DUE}] (competition_id) SELECT competition_id FROM competitions"
+    )
+
+
+@migrations()
+def m016_audit_details_of_every_list_event(db: Database) -> None:
+    """A table card re-issued, play mode switched and a claim made or answered keep their
+    fields in the audit trail's ``details`` too (the card's number, on or off, the tricks
+    claimed), so the console says them in the director's language; rows written before get
+    them from their summaries (:mod:`.audit_upgrade`), as a rebuild would write them."""
+    details_from_summaries(db)

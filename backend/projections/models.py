@@ -6,80 +6,82 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from eventsourcing.application import Application
-from eventsourcing.persistence import Tracking
-from eventsourcing.sqlite import (
-    SQLiteConnection,
-    SQLiteConnectionPool,
-    SQLiteDatastore,
-    SQLiteTrackingRecorder,
-)
 from sqlite_utils import Database
 
-from . import audit, competitions, lists, results
-from .migrations import DUE, TABLES, migrations
+from . import results, status
+from .generations import rebuild
+from .migrations import DUE, LOG, STATUS, TABLES
+from .store import Store, identity
 
-Handler = Callable[[Database, Any, Any, set[str]], None]
-HANDLERS: dict[str, Handler] = {**competitions.HANDLERS, **lists.HANDLERS}
-BATCH = 200
+BATCH = 5000  # events a catch-up applies in one transaction (fewer: more commits)
 log = logging.getLogger(__name__)
 
 
-class _ViewPool(SQLiteConnectionPool):
-    """Connections that do not wait for the disk at every commit (WAL, synchronous=NORMAL).
+class ReadModels:
+    """The read models in one SQLite file (``path``), with their tracking position.
 
-    A crash can lose the last few transactions of the read models, never corrupt them; the
-    tracking position is lost with them, so the next catch-up simply applies them again.
+    A rebuild (:meth:`rebuild`) writes a new file beside the live one and then points
+    ``path`` at it; every operation here first checks which file ``path`` names and reopens
+    when it changed, so every process follows the swap at its next catch-up or read.
     """
-
-    def _create_connection(self) -> SQLiteConnection:
-        connection = super()._create_connection()
-        with connection.cursor() as cursor:  # autocommit: no transaction is open here
-            cursor.execute("PRAGMA synchronous=NORMAL")
-        return connection
-
-
-class ReadModels(SQLiteTrackingRecorder):
-    """The read models in one SQLite file, with their tracking position."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(self.path) as conn:
-            conn.execute("PRAGMA journal_mode=WAL")
-            migrations.apply(Database(conn))
-        datastore = SQLiteDatastore(self.path, lock_timeout=30)
-        datastore.pool = _ViewPool(db_name=self.path, lock_timeout=30)
-        super().__init__(datastore)
-        self.create_table()
-        self._lock = threading.Lock()
+        self._store = Store(self.path)
+        self._lock = threading.RLock()
+        self._behind: tuple[int, float] | None = None
+
+    def _current(self) -> Store:
+        """The store of the file ``path`` names now (reopened after a rebuild swapped it)."""
+        if identity(self.path) != self._store.identity:
+            old, self._store = self._store, Store(self.path)
+            old.close()
+        return self._store
 
     def position(self, application_name: str) -> int:
-        return self.max_tracking_id(application_name) or 0
+        with self._lock:
+            return self._current().max_tracking_id(application_name) or 0
 
     def catch_up(self, app: Application[Any], batch: int = BATCH, *, settle: bool = True) -> int:
         """Apply every new event of ``app`` to the read models; return how many.
 
-        The events mark the competitions they touch as due; with ``settle`` (the default)
-        their results and standings are recomputed before returning. The catch-up after a
-        save passes ``settle=False``: a deal then costs the same at a table of four and in a
-        hall of 500 tables, and whoever reads the results next settles them (:meth:`settle`).
+        Events are applied a batch at a time (:meth:`Store.apply_batch`). The events mark the
+        competitions they touch as due; with ``settle`` (the default) their results and
+        standings are recomputed before returning. The catch-up after a save passes
+        ``settle=False``: a deal then costs the same at a table of four and in a hall of 500
+        tables, and whoever reads the results next settles them (:meth:`settle`). A batch
+        that fails is rolled back, recorded (``read_model_status``) and raised.
         """
         done = 0
         with self._lock:
+            store = self._current()
             while True:
-                count = self._apply_batch(app, batch)
+                try:
+                    count = store.apply_batch(app, batch)
+                except Exception as exc:
+                    store.record_failure(LOG, exc)
+                    raise
                 done += count
                 if count < batch:
                     break
             if settle:
-                self._settle(None)
+                self._settle(store, None)
         return done
+
+    def rebuild(self, app: Application[Any], batch: int = BATCH) -> int:
+        """Build the read models anew beside the live ones, then swap; return the events."""
+        with self._lock:
+            count = rebuild(Path(self.path), lambda new: _build(new, app, batch))
+            self._current()
+            return count
 
     def settle(self, competition_id: str | None = None) -> int:
         """Recompute the results and standings of the competitions marked due (or of the one
@@ -88,7 +90,9 @@ class ReadModels(SQLiteTrackingRecorder):
         Every reader of ``evening_results``, ``standings`` and ``travellers`` calls this
         first; the background worker calls it at every tick. A competition with nothing new
         costs one read of a table of a few rows, without taking the write lock (live streams
-        call this once a second each).
+        call this once a second each). Each competition is settled in its own transaction:
+        one that fails keeps its last results, stays due and is recorded, and the others are
+        settled all the same.
         """
         sql, params = f"SELECT 1 FROM [{DUE}]", []
         if competition_id is not None:
@@ -96,47 +100,57 @@ class ReadModels(SQLiteTrackingRecorder):
         if not self.rows(sql + " LIMIT 1", params):
             return 0
         with self._lock:
+            return self._settle(self._current(), competition_id)
+
+    def _settle(self, store: Store, competition_id: str | None) -> int:
+        done = 0
+        for cid in store.due(competition_id):
             try:
-                return self._settle(competition_id)
-            except Exception:  # a reader gets the last results; the competition stays due
-                log.exception("recomputing the results failed; the worker retries")
-                return 0
+                with store.datastore.transaction(commit=True) as c:
+                    db = Database(c.sqlite_cursor.connection)
+                    results.refresh(db, cid)
+                    db.execute(f"DELETE FROM [{DUE}] WHERE competition_id = ?", [cid])
+                    status.settled(db, cid, store.applied(c))
+                done += 1
+            except Exception as exc:  # readers get the last results; the worker retries
+                log.exception("recomputing the results of %s failed; the worker retries", cid)
+                store.record_failure(cid, exc)
+        return done
 
-    def _settle(self, competition_id: str | None) -> int:
-        with self.datastore.transaction(commit=True) as c:
-            db = Database(c.sqlite_cursor.connection)
-            sql, params = f"SELECT competition_id FROM [{DUE}]", []
-            if competition_id is not None:
-                sql, params = sql + " WHERE competition_id = ?", [competition_id]
-            due = [row[0] for row in db.execute(sql, params).fetchall()]
-            for cid in sorted(due):
-                results.refresh(db, cid)
-                db.execute(f"DELETE FROM [{DUE}] WHERE competition_id = ?", [cid])
-            return len(due)
+    def failures(self) -> list[dict[str, Any]]:
+        """What is failing now: the catch-up, or the results of a competition."""
+        return status.failures(self.rows(f"SELECT * FROM [{STATUS}] ORDER BY subject"))
 
-    def _apply_batch(self, app: Application[Any], batch: int) -> int:
-        with self.datastore.transaction(commit=True) as c:
-            start = self._max_tracking_id(app.name, c)
-            page = app.recorder.select_notifications(
-                start=start, limit=batch, inclusive_of_start=start is None
+    def behind_since(self, events: int, applied: int) -> float | None:
+        """Since when (monotonic seconds) the read models have stood at ``applied`` while the
+        log held more; None when they are current."""
+        if applied >= events:
+            self._behind = None
+        elif self._behind is None or self._behind[0] != applied:
+            self._behind = (applied, time.monotonic())
+        return None if self._behind is None else self._behind[1]
+
+    def current(self, competition_id: str) -> dict[str, Any]:
+        """Up to which event the competition's results are current, and since when they lag."""
+        rows = {
+            r["subject"]: r
+            for r in self.rows(
+                f"SELECT * FROM [{STATUS}] WHERE subject IN (?, ?)", [competition_id, LOG]
             )
-            if not page:
-                return 0
-            self._insert_tracking(c, Tracking(app.name, page[-1].id))
-            db = Database(c.sqlite_cursor.connection)
-            dirty: set[str] = set()
-            for n in page:
-                event = app.mapper.to_domain_event(n)
-                name = type(event).__qualname__
-                audit.record(db, n, event, name)
-                handler = HANDLERS.get(name)
-                if handler is not None:
-                    handler(db, n, event, dirty)
-            db.conn.executemany(
-                f"INSERT OR IGNORE INTO [{DUE}] (competition_id) VALUES (?)",
-                [(cid,) for cid in sorted(dirty)],
-            )
-            return len(page)
+        }
+        mine, log_row = rows.get(competition_id, {}), rows.get(LOG, {})
+        failing = mine.get("failing_since")
+        event = mine.get("settled_to") if failing else log_row.get("settled_to")
+        stamp = self.rows(
+            "SELECT MAX(position) AS position, timestamp FROM audit_trail WHERE position <= ?",
+            [event or 0],
+        )
+        return {
+            "event": event or 0,
+            "at": stamp[0]["timestamp"] if stamp else None,
+            "behind_since": failing or log_row.get("failing_since"),
+            "reason": mine.get("error") if failing else log_row.get("error"),
+        }
 
     @contextmanager
     def reading(self) -> Iterator[Database]:
@@ -165,14 +179,23 @@ class ReadModels(SQLiteTrackingRecorder):
             }
 
     def reset(self) -> None:
-        """Empty every read-model table and the tracking position (for a rebuild)."""
-        with self.datastore.transaction(commit=True) as c:
-            for table in (*TABLES, DUE):
-                c.execute(f"DELETE FROM [{table}]")
-            c.execute("DELETE FROM tracking")
+        """Empty every read-model table and the tracking position, in place."""
+        with self._lock:
+            self._current().reset()
 
     def close(self) -> None:
-        self.datastore.close()
+        with self._lock:
+            self._store.close()
+
+
+def _build(path: Path, app: Application[Any], batch: int) -> int:
+    """Build read models from the whole log in the file ``path``; return the events applied."""
+    fresh = ReadModels(path)
+    try:
+        count = fresh.catch_up(app, batch)
+    finally:
+        fresh.close()
+    return count
 
 
 def loads(value: str | None) -> Any:

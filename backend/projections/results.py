@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from sqlite_utils import Database
@@ -18,25 +17,31 @@ from sqlite_utils import Database
 from ..rules import (
     RuleError,
     bridge_season,
+    evening_entries,
     klaverjas_season,
     schafkopf_season,
     wiezen_season,
 )
+from ..rules.adjustments import adjusted
 from ..rules.games import ruleset_from_stored
 from ..rules.result import Score
 from ..rules.ruleset import RuleSet
-from ..rules.standings import Counted, Line, rank
+from ..rules.standings import Line
+from .jsontext import encoder, text
+from .sql import insert_all
+
+_ascii = encoder(ensure_ascii=True)
+_unicode = encoder()
 
 ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notice"}
 
 
 def refresh(db: Database, competition_id: str) -> None:
     """Recompute the evening results and standings of one competition."""
-    comp = next(
-        db.query("SELECT * FROM competitions WHERE competition_id = ?", [competition_id]), None
-    )
-    if comp is None:  # a list opened outside any competition: nothing to rank
+    found = _rows(db, "SELECT * FROM competitions WHERE competition_id = ?", [competition_id])
+    if not found:  # a list opened outside any competition: nothing to rank
         return
+    comp = found[0]
     rules = ruleset_from_stored(json.loads(comp["rules"]))
     data = _Inputs(db, competition_id)
     db.execute("DELETE FROM evening_results WHERE competition_id = ?", [competition_id])
@@ -55,60 +60,63 @@ def refresh(db: Database, competition_id: str) -> None:
         lines = compute(data, rules)
     except RuleError as exc:  # a counting rule refused the inputs: show why, rank nobody
         lines = []
-        db["evening_results"].insert(
-            {
-                "competition_id": competition_id,
-                "evening": 0,
-                "player_id": "",
-                "status": "error",
-                "points": 0,
-                "provisional": 1,
-                "detail": f"{exc.field}: {exc.message}",
-            }
+        insert_all(
+            db,
+            "evening_results",
+            [
+                {
+                    "competition_id": competition_id,
+                    "evening": 0,
+                    "player_id": "",
+                    "status": "error",
+                    "points": 0,
+                    "provisional": 1,
+                    "detail": f"{exc.field}: {exc.message}",
+                }
+            ],
         )
     lines = _with_adjustments(db, competition_id, lines)
-    db["evening_results"].insert_all(data.evening_rows(), replace=True)
-    db["standings"].insert_all(
-        {
-            "competition_id": competition_id,
-            "player_id": line.player,
-            "rank": line.rank,
-            "name": data.players.get(line.player, line.player),
-            "total": line.total,
-            "tiebreak": json.dumps(list(line.tiebreak)),
-            "results": json.dumps([r.as_dict() for r in line.results], ensure_ascii=False),
-            "details": json.dumps(dict(line.details), ensure_ascii=False, default=str),
-            "explain": json.dumps(list(line.explain), ensure_ascii=False),
-        }
-        for line in lines
+    if comp["game"] == "bridge" and data.counting.get("movement") == "mitchell":
+        lines = bridge_season.rank_fields(lines)  # two winners: NS and EW ranked apart
+    insert_all(db, "evening_results", data.evening_rows(), replace=True)
+    insert_all(
+        db,
+        "standings",
+        (
+            {
+                "competition_id": competition_id,
+                "player_id": line.player,
+                "rank": line.rank,
+                "name": data.players.get(line.player, line.player),
+                "total": line.total,
+                "tiebreak": _ascii(list(line.tiebreak)),
+                "results": _unicode([r.as_dict() for r in line.results]),
+                "details": text(dict(line.details)),
+                "explain": _unicode(list(line.explain)),
+            }
+            for line in lines
+        ),
     )
 
 
 def _with_adjustments(db: Database, competition_id: str, lines: list[Line]) -> list[Line]:
     """Add the director's standing adjustments, each as a result line of its own, and re-rank."""
-    adjustments = list(
-        db.query(
+    return adjusted(
+        lines,
+        _rows(
+            db,
             "SELECT * FROM standing_adjustments WHERE competition_id = ? ORDER BY position",
             [competition_id],
-        )
+        ),
     )
-    if not adjustments:
-        return lines
-    by_player = {line.player: line for line in lines}
-    for adj in adjustments:
-        line = by_player.get(adj["player_id"]) or Line(adj["player_id"], 0)
-        reason = "ruling: " + adj["reason"] + (f" ({adj['article']})" if adj["article"] else "")
-        by_player[adj["player_id"]] = replace(
-            line,
-            total=line.total + adj["points"],
-            results=(
-                *line.results,
-                Counted(f"ruling {adj['position']}", adj["points"], True, reason),
-            ),
-        )
-    unranked = {line.player for line in lines if line.rank == 0}  # excluded (Nr. 8)
-    ranked = rank(line for p, line in by_player.items() if p not in unranked)
-    return ranked + [line for p, line in by_player.items() if p in unranked]
+
+
+def _rows(db: Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    """The rows of a SELECT as dicts, read straight from the connection (sqlite-utils'
+    ``query`` opens and releases a savepoint around every statement)."""
+    cursor = db.conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor]
 
 
 class _Inputs:
@@ -118,33 +126,49 @@ class _Inputs:
         self.db, self.competition_id = db, competition_id
         self.players = {
             r["player_id"]: r["name"]
-            for r in db.query(
-                "SELECT player_id, name FROM players WHERE competition_id = ?", [competition_id]
+            for r in _rows(
+                db, "SELECT player_id, name FROM players WHERE competition_id = ?", [competition_id]
             )
         }
-        self.evenings = list(
-            db.query(
-                "SELECT evening, date FROM evenings WHERE competition_id = ? ORDER BY evening",
-                [competition_id],
-            )
+        self.evenings = _rows(
+            db,
+            "SELECT evening, date FROM evenings WHERE competition_id = ? ORDER BY evening",
+            [competition_id],
         )
         self.attendance = {
             (r["evening"], r["player_id"]): r["status"]
-            for r in db.query(
+            for r in _rows(
+                db,
                 "SELECT evening, player_id, status FROM attendance WHERE competition_id = ?",
                 [competition_id],
             )
         }
-        self.lists = list(
-            db.query(
-                "SELECT list_id, evening, round, table_no, seats, boards, totals, status "
-                "FROM lists WHERE competition_id = ? AND status != 'cancelled' "
-                "ORDER BY evening, round, table_no",
-                [competition_id],
-            )
+        self.lists = _rows(
+            db,
+            "SELECT list_id, evening, round, table_no, seats, boards, totals, status "
+            "FROM lists WHERE competition_id = ? AND status != 'cancelled' "
+            "ORDER BY evening, round, table_no",
+            [competition_id],
         )
         self.rows: list[dict[str, Any]] = []
         self.counting: dict[str, Any] = {}
+        self._deals: dict[str, list[dict[str, Any]]] | None = None
+
+    def deals(self, list_id: str) -> list[dict[str, Any]]:
+        """A list's deal rows that count (not voided), in their order. The competition's are
+        read with one query, when a counting rule first asks (not one query per list)."""
+        if self._deals is None:
+            self._deals = defaultdict(list)
+            for row in _rows(
+                self.db,
+                "SELECT d.list_id, d.deal_no, d.record, d.points, d.markers "
+                "FROM lists l JOIN deal_rows d ON d.list_id = l.list_id "
+                "WHERE l.competition_id = ? AND d.voided IS NULL "
+                "ORDER BY d.list_id, d.deal_no",
+                [self.competition_id],
+            ):
+                self._deals[row["list_id"]].append(row)
+        return self._deals.get(list_id, [])
 
     def played(self) -> dict[tuple[int, int, str], tuple[int, bool, dict[str, Any]]]:
         """(evening, round, player) -> (seat total, submitted, list row)."""
@@ -167,7 +191,14 @@ class _Inputs:
         return f"{evening['date']} (#{evening['evening']})"
 
     def note(
-        self, evening: int, player: str, status: str, points: int, provisional: bool, detail: str
+        self,
+        evening: int,
+        player: str,
+        status: str,
+        points: int,
+        provisional: bool,
+        detail: str,
+        field: str | None = None,
     ) -> None:
         self.rows.append(
             {
@@ -178,6 +209,7 @@ class _Inputs:
                 "points": points,
                 "provisional": int(provisional),
                 "detail": detail,
+                "field": field,
             }
         )
 
@@ -236,9 +268,11 @@ def _klaverjas(data: _Inputs, rules: RuleSet) -> list[Line]:
         for player in data.players:
             status = data.attendance.get((ev["evening"], player), "absent")
             partijen = [played.get((ev["evening"], r, player)) for r in range(1, rounds + 1)]
-            if status == "present" or any(partijen):
-                entry = [klaverjas_season.SAT_OUT if p is None else p[0] for p in partijen]
-                results[player] = entry
+            entry = evening_entries.klaverjas_entry(
+                status, [None if p is None else p[0] for p in partijen]
+            )
+            results[player] = entry
+            if isinstance(entry, list):
                 provisional = any(p is not None and not p[1] for p in partijen)
                 data.note(
                     ev["evening"],
@@ -249,17 +283,11 @@ def _klaverjas(data: _Inputs, rules: RuleSet) -> list[Line]:
                     " + ".join(map(str, entry)),
                 )
             else:
-                code = (
-                    klaverjas_season.ABSENT_WITH_NOTICE
-                    if status == "absent_notice"
-                    else klaverjas_season.ABSENT_WITHOUT_NOTICE
-                )
-                results[player] = code
                 data.note(
                     ev["evening"],
                     player,
                     status,
-                    _klaverjas_value(code, rules),
+                    _klaverjas_value(entry, rules),
                     False,
                     ABSENT.get(status, status),
                 )
@@ -277,11 +305,7 @@ def _schafkopf(data: _Inputs, rules: RuleSet) -> list[Line]:
         key = f"Durchgang {lst['round']}" + (f" ({lst['evening']})" if lst["evening"] > 1 else "")
         seats, totals = json.loads(lst["seats"]), json.loads(lst["totals"])
         tallies: dict[str, schafkopf_season.Tally] = {}
-        for row in data.db.query(
-            "SELECT record, points, markers FROM deal_rows WHERE list_id = ? AND voided IS NULL "
-            "ORDER BY deal_no",
-            [lst["list_id"]],
-        ):
+        for row in data.deals(lst["list_id"]):
             record = json.loads(row["record"])
             score = _score(record, row)
             for player, tally in schafkopf_season.tally_game(record, score).items():
@@ -303,14 +327,9 @@ def _schafkopf(data: _Inputs, rules: RuleSet) -> list[Line]:
 
 
 def _score(record: Mapping[str, Any], row: Mapping[str, Any]) -> Score:
-    markers = json.loads(row["markers"])
-    won = (
-        record.get("type") in ("SOLO", "TOUT")
-        and json.loads(row["points"]).get(str(record.get("declarer")), 0) > 0
-    )
-    return Score(
-        points=json.loads(row["points"]), explain=(), markers=tuple(markers), extra={"won": won}
-    )
+    markers, points = json.loads(row["markers"]), json.loads(row["points"])
+    won = evening_entries.schafkopf_won(record, points)
+    return Score(points=points, explain=(), markers=tuple(markers), extra={"won": won})
 
 
 def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
@@ -327,27 +346,29 @@ def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
                 scheduled[str(board)] = scheduled.get(str(board), 0) + 1
         for lst in tables:
             seats = json.loads(lst["seats"])
-            for row in data.db.query(
-                "SELECT deal_no, record, points FROM deal_rows WHERE list_id = ? AND voided IS "
-                "NULL ORDER BY deal_no",
-                [lst["list_id"]],
-            ):
+            for row in data.deals(lst["list_id"]):
                 record = json.loads(row["record"])
-                result = record.get("adjusted") or json.loads(row["points"]).get("N", 0)
+                result = evening_entries.bridge_result(record, json.loads(row["points"]))
                 board = str(record["board"])
                 boards.setdefault(board, []).append([seats["NS"], seats["EW"], result])
                 played.setdefault(board, []).append(
-                    {"list": lst, "deal_no": row["deal_no"], "record": record, "result": result}
+                    {
+                        "list": lst,
+                        "seats": seats,
+                        "deal_no": row["deal_no"],
+                        "record": record,
+                        "result": result,
+                    }
                 )
         if not boards:
             continue
-        expected = {b: max(scheduled.get(b, 0), len(rows)) for b, rows in boards.items()}
+        expected = evening_entries.bridge_expected(scheduled, boards)
         session = bridge_season.score_session(
             boards, method, expected=expected if method == "matchpoints" else None, key=data.key(ev)
         )
         sessions.append(session)
         provisional = any(lst["status"] != "submitted" for lst in tables)
-        for line in session.lines:
+        for line in _fields(data, session.lines):
             data.note(
                 ev["evening"],
                 line.player,
@@ -355,9 +376,17 @@ def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
                 line.total,
                 provisional,
                 "; ".join(line.explain),
+                line.details["direction"] if "field_rank" in line.details else None,
             )
         _travellers(data, ev["evening"], session, played)
     return bridge_season.rank_season(sessions)
+
+
+def _fields(data: _Inputs, lines: tuple[Line, ...]) -> list[Line]:
+    """A Mitchell evening has two winners: its pairs ranked per direction (``field_rank``)."""
+    if data.counting.get("movement") != "mitchell":
+        return list(lines)
+    return bridge_season.rank_fields(lines)
 
 
 def _travellers(
@@ -367,9 +396,7 @@ def _travellers(
     for board, entries in played.items():
         compared = session.boards[board]
         for entry, row in zip(entries, compared.rows, strict=True):
-            record, lst = entry["record"], entry["list"]
-            seats = json.loads(lst["seats"])
-            contract = record.get("contract") or {}
+            record, lst, seats = entry["record"], entry["list"], entry["seats"]
             rows.append(
                 {
                     "competition_id": data.competition_id,
@@ -380,15 +407,12 @@ def _travellers(
                     "table_no": lst["table_no"],
                     "ns": seats["NS"],
                     "ew": seats["EW"],
-                    "contract": "".join(str(contract.get(k, "")) for k in ("level", "strain"))
-                    + "x" * int(contract.get("dbl") or 0)
-                    if contract
-                    else ("adjusted" if isinstance(entry["result"], dict) else "passed"),
+                    "contract": evening_entries.bridge_contract(record, entry["result"]),
                     "declarer": record.get("declarer"),
                     "tricks": record.get("tricks"),
                     "lead": record.get("lead"),
                     "score": None if isinstance(entry["result"], dict) else entry["result"],
-                    "adjusted": json.dumps(entry["result"])
+                    "adjusted": _ascii(entry["result"])
                     if isinstance(entry["result"], dict)
                     else None,
                     "ns_mp": row.ns,
@@ -398,4 +422,4 @@ def _travellers(
                     "ns_imps": None,
                 }
             )
-    data.db["travellers"].insert_all(rows, replace=True)
+    insert_all(data.db, "travellers", rows, replace=True)

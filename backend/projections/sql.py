@@ -6,7 +6,7 @@ which was a third of a catch-up; these write the row directly.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlite_utils import Database
@@ -25,3 +25,18 @@ def update(db: Database, table: str, key: Mapping[str, Any], changes: Mapping[st
     sets = ", ".join(f"[{name}] = ?" for name in changes)
     where = " AND ".join(f"[{name}] = ?" for name in key)
     db.execute(f"UPDATE [{table}] SET {sets} WHERE {where}", [*changes.values(), *key.values()])
+
+
+def insert_all(
+    db: Database, table: str, rows: Iterable[Mapping[str, Any]], *, replace: bool = False
+) -> int:
+    """Insert the rows with one ``executemany`` per set of columns; return the statements."""
+    groups: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
+    for row in rows:
+        groups.setdefault(tuple(row), []).append(tuple(row.values()))
+    verb = "INSERT OR REPLACE" if replace else "INSERT"
+    for names, values in groups.items():
+        columns = ", ".join(f"[{name}]" for name in names)
+        marks = ", ".join("?" for _ in names)
+        db.conn.executemany(f"{verb} INTO [{table}] ({columns}) VALUES ({marks})", values)
+    return len(groups)

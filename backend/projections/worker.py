@@ -18,7 +18,9 @@ class CatchUpWorker:
 
     Saves in this process already catch up by themselves (read-your-writes); the worker is
     for events written by other processes (several server workers, ``troef`` commands) and
-    for a catch-up that failed. Errors are logged and retried at the next tick.
+    for a catch-up that failed. Errors are logged, recorded in the read models' status
+    (:meth:`ReadModels.failures`) and retried at the next tick; :attr:`alive` says whether
+    the thread still runs, for the health check.
     """
 
     def __init__(self, app: Application[Any], views: ReadModels, interval: float = 2.0) -> None:
@@ -27,8 +29,14 @@ class CatchUpWorker:
         self._thread: threading.Thread | None = None
         self.applied = 0
 
+    @property
+    def alive(self) -> bool:
+        """Whether the worker's thread is running."""
+        return self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
+
     def start(self) -> CatchUpWorker:
         if self._thread is None:
+            self._stop.clear()
             self._thread = threading.Thread(target=self._run, name="troef-catch-up", daemon=True)
             self._thread.start()
         return self

@@ -10,7 +10,7 @@ import pytest
 
 from backend.aggregates.actor import Actor
 from backend.aggregates.errors import Conflict, Forbidden, InvalidInput
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.projections import ReadModels
 
 from ..conftest import phone
@@ -19,12 +19,24 @@ from ..conftest import phone
 def _competition(
     app: Troef, boss: Actor, game: str, rules: str, players: int, dates: int = 1
 ) -> tuple[str, list[str]]:
-    cid = app.create_competition(boss, f"{game} season", rules)
-    ids = [app.enrol_player(boss, cid, f"Speler {i}") for i in range(1, players + 1)]
+    cid = app.handle(
+        boss, Command("create_competition", None, {"name": f"{game} season", "rules": rules})
+    )
+    ids = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Speler {i}"}))
+        for i in range(1, players + 1)
+    ]
     for day in range(1, dates + 1):
-        evening = app.schedule_evening(boss, cid, f"2026-01-{day:02d}")
+        evening = app.handle(boss, Command("schedule_evening", cid, {"date": f"2026-01-{day:02d}"}))
         for pid in ids:
-            app.record_attendance(boss, cid, evening, pid, "present")
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    cid,
+                    {"evening": evening, "player_id": pid, "status": "present"},
+                ),
+            )
     return cid, ids
 
 
@@ -37,12 +49,17 @@ def test_a_wiezen_evening_shows_on_paper_and_in_the_standings(
 ) -> None:
     app, views = wired
     cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
-    drawn = app.draw_seating(boss, cid, 1, seed="42")
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "42"}))
     list_id = drawn["lists"][0]["list_id"]
-    app.join_list(phone("A"), list_id)
-    app.record_deal(phone("A"), list_id, 1, _vraag(1, 10))
-    app.record_deal(phone("A"), list_id, 2, {"dealer": 2, "contract": "PAS_ROND"})
-    app.record_deal(phone("A"), list_id, 3, _vraag(2, 8))
+    app.handle(phone("A"), Command("join", list_id))
+    app.handle(phone("A"), Command("record_deal", list_id, {"deal_no": 1, "record": _vraag(1, 10)}))
+    app.handle(
+        phone("A"),
+        Command(
+            "record_deal", list_id, {"deal_no": 2, "record": {"dealer": 2, "contract": "PAS_ROND"}}
+        ),
+    )
+    app.handle(phone("A"), Command("record_deal", list_id, {"deal_no": 3, "record": _vraag(2, 8)}))
     rows = views.rows("SELECT * FROM deal_rows WHERE list_id = ? ORDER BY deal_no", [list_id])
     assert [r["counted_no"] for r in rows] == [1, None, 2]
     assert json.loads(rows[-1]["running"]) == {"1": 8, "2": -8, "3": 8, "4": -8}
@@ -65,7 +82,7 @@ def test_a_klaverjas_evening_gives_1600_for_a_partij_sat_out(
 ) -> None:
     app, views = wired
     cid, ids = _competition(app, boss, "klaverjas", "klaverjas-amsterdams", 5)
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "7"}))
     assert len(drawn["lists"]) == 3
     sitting = [set(ids) - set(e["seats"].values()) for e in drawn["lists"]]
     assert all(len(s) == 1 for s in sitting)
@@ -83,13 +100,34 @@ def test_rebuilding_the_read_models_gives_identical_rows(
 ) -> None:
     app, views = wired
     cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
-    list_id = app.draw_seating(boss, cid, 1, seed="1")["lists"][0]["list_id"]
-    app.join_list(phone("A"), list_id)
+    list_id = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "1"}))["lists"][
+        0
+    ]["list_id"]
+    app.handle(phone("A"), Command("join", list_id))
     for deal in range(1, 6):
-        app.record_deal(phone("A"), list_id, deal, _vraag(deal % 4 + 1, 6 + deal))
-    app.void_deal(phone("A"), list_id, 2, "typo")
-    app.raise_dispute(phone("A"), list_id, 3, "count again")
-    app.give_ruling(boss, list_id, 3, "adjusted", "slow play", adjustment={"2": -3, "4": 3})
+        app.handle(
+            phone("A"),
+            Command(
+                "record_deal", list_id, {"deal_no": deal, "record": _vraag(deal % 4 + 1, 6 + deal)}
+            ),
+        )
+    app.handle(phone("A"), Command("void_deal", list_id, {"deal_no": 2, "reason": "typo"}))
+    app.handle(
+        phone("A"), Command("raise_dispute", list_id, {"deal_no": 3, "reason": "count again"})
+    )
+    app.handle(
+        boss,
+        Command(
+            "give_ruling",
+            list_id,
+            {
+                "deal_no": 3,
+                "decision": "adjusted",
+                "reason": "slow play",
+                "adjustment": {"2": -3, "4": 3},
+            },
+        ),
+    )
     fresh = ReadModels(tmp_path / "fresh.sqlite")
     fresh.catch_up(app)
     assert fresh.dump() == views.dump()
@@ -114,42 +152,57 @@ def test_redrawing_before_the_first_deal_cancels_the_old_tables(
 ) -> None:
     app, views = wired
     cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 8)
-    first = app.draw_seating(boss, cid, 1, seed="a")
-    second = app.draw_seating(boss, cid, 1, seed="b")
+    first = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "a"}))
+    second = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "b"}))
     statuses = {r["list_id"]: r["status"] for r in views.rows("SELECT * FROM lists")}
     assert all(statuses[e["list_id"]] == "cancelled" for e in first["lists"])
     assert all(statuses[e["list_id"]] == "open" for e in second["lists"])
     list_id = second["lists"][0]["list_id"]
-    app.join_list(phone("A"), list_id)
-    app.record_deal(phone("A"), list_id, 1, _vraag(1, 9))
+    app.handle(phone("A"), Command("join", list_id))
+    app.handle(phone("A"), Command("record_deal", list_id, {"deal_no": 1, "record": _vraag(1, 9)}))
     with pytest.raises(Conflict, match="draw stands"):
-        app.draw_seating(boss, cid, 1, seed="c")
+        app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "c"}))
 
 
 def test_a_bridge_session_is_matchpointed_over_the_travellers(
     wired: tuple[Troef, ReadModels], boss: Actor
 ) -> None:
     app, views = wired
-    cid = app.create_competition(boss, "Dinsdagavond", "bridge-nbb-1930")
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    evening = app.schedule_evening(boss, cid, "2026-02-03")
+    cid = app.handle(
+        boss,
+        Command("create_competition", None, {"name": "Dinsdagavond", "rules": "bridge-nbb-1930"}),
+    )
+    pairs = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Paar {i}"})) for i in range(1, 7)
+    ]
+    evening = app.handle(boss, Command("schedule_evening", cid, {"date": "2026-02-03"}))
     for pair in pairs:
-        app.record_attendance(boss, cid, evening, pair, "present")
-    drawn = app.draw_seating(boss, cid, evening, seed="9")
+        app.handle(
+            boss,
+            Command(
+                "record_attendance",
+                cid,
+                {"evening": evening, "player_id": pair, "status": "present"},
+            ),
+        )
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": evening, "seed": "9"}))
     assert len([e for e in drawn["lists"] if e["round"] == 1]) == 3
     board = drawn["lists"][0]["boards"][0]
     playing = [e for e in drawn["lists"] if board in e["boards"]]
     assert len(playing) == 3  # a Mitchell of 3 tables: every board is played three times
     for n, entry in enumerate(playing):
         client = f"table-{entry['table']}-{entry['round']}"
-        app.join_list(phone(client), entry["list_id"])
+        app.handle(phone(client), Command("join", entry["list_id"]))
         record = {
             "board": board,
             "contract": {"level": 4, "strain": "H", "dbl": 0},
             "declarer": "N",
             "tricks": 10 if n < 2 else 9,
         }  # two make 4H, one goes down
-        app.record_deal(phone(client), entry["list_id"], 1, record)
+        app.handle(
+            phone(client),
+            Command("record_deal", entry["list_id"], {"deal_no": 1, "record": record}),
+        )
     travellers = views.rows(
         "SELECT * FROM travellers WHERE competition_id = ? AND board = ?", [cid, board]
     )
@@ -158,7 +211,12 @@ def test_a_bridge_session_is_matchpointed_over_the_travellers(
     standings = views.rows("SELECT * FROM standings WHERE competition_id = ?", [cid])
     assert {s["player_id"] for s in standings} == {p for e in playing for p in e["seats"].values()}
     with pytest.raises(InvalidInput) as refused:
-        app.record_deal(phone(client), entry["list_id"], 2, {**record, "board": 99})
+        app.handle(
+            phone(client),
+            Command(
+                "record_deal", entry["list_id"], {"deal_no": 2, "record": {**record, "board": 99}}
+            ),
+        )
     assert refused.value.field == "board"
 
 
@@ -167,8 +225,20 @@ def test_a_ruling_after_hand_in_is_its_own_line_in_the_standings(
 ) -> None:
     app, views = wired
     cid, ids = _competition(app, boss, "klaverjas", "klaverjas-amsterdams", 4)
-    app.draw_seating(boss, cid, 1, seed="3")
-    app.adjust_standing(boss, cid, ids[0], -100, "reneged on a claim", "SB-9")
+    app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "3"}))
+    app.handle(
+        boss,
+        Command(
+            "adjust_standing",
+            cid,
+            {
+                "player_id": ids[0],
+                "points": -100,
+                "reason": "reneged on a claim",
+                "article": "SB-9",
+            },
+        ),
+    )
     line = views.rows(
         "SELECT * FROM standings WHERE competition_id = ? AND player_id = ?", [cid, ids[0]]
     )[0]
@@ -176,7 +246,10 @@ def test_a_ruling_after_hand_in_is_its_own_line_in_the_standings(
     assert results[-1]["value"] == -100 and "SB-9" in results[-1]["reason"]
     assert line["total"] == sum(r["value"] for r in results)
     with pytest.raises(Forbidden):
-        app.adjust_standing(phone("A"), cid, ids[0], 5, "no")
+        app.handle(
+            phone("A"),
+            Command("adjust_standing", cid, {"player_id": ids[0], "points": 5, "reason": "no"}),
+        )
 
 
 def test_read_models_written_before_the_upcast_counting_are_rebuilt_on_opening(
@@ -215,7 +288,7 @@ def test_an_audit_trail_written_before_its_details_is_written_anew_on_opening(
 
     app, views = wired
     cid, _ = _competition(app, boss, "wiezen", "wiezen-reglement-2019", 4)
-    app.draw_seating(boss, cid, 1, seed="9")
+    app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "9"}))
     path = views.path
     views.close()
     with sqlite3.connect(path) as conn:  # as the version before m009 left the file

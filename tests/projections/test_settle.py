@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from backend.aggregates.actor import Actor
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.instance import init
 from backend.projections import ReadModels, results
 from backend.projections.worker import CatchUpWorker
@@ -33,13 +33,22 @@ def opened(tmp_path: Path) -> Iterator[tuple[Troef, ReadModels]]:
 
 
 def _evening(app: Troef, boss: Actor, name: str) -> tuple[str, dict[str, Any]]:
-    cid = app.create_competition(boss, name, "wiezen-reglement-2019")
-    players = [app.enrol_player(boss, cid, f"{name} {i}") for i in range(1, 5)]
-    app.schedule_evening(boss, cid, "2026-01-04")
+    cid = app.handle(
+        boss, Command("create_competition", None, {"name": name, "rules": "wiezen-reglement-2019"})
+    )
+    players = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"{name} {i}"})) for i in range(1, 5)
+    ]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-01-04"}))
     for pid in players:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    entry = app.draw_seating(boss, cid, 1, seed="7")["lists"][0]
-    app.join_list(phone(name), entry["list_id"])
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    entry = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "7"}))["lists"][0]
+    app.handle(phone(name), Command("join", entry["list_id"]))
     return cid, entry
 
 
@@ -67,7 +76,9 @@ def test_a_deal_leaves_the_standings_due_until_settled_once(
     app, views = opened
     cid, entry = _evening(app, boss, "Zondag")
     assert views.settle(cid) == 1  # the draw and attendance marked it due
-    app.record_deal(phone("Zondag"), entry["list_id"], 1, VRAAG)
+    app.handle(
+        phone("Zondag"), Command("record_deal", entry["list_id"], {"deal_no": 1, "record": VRAAG})
+    )
     paper = _paper(views, entry)
     assert paper[entry["seats"]["1"]] > 0, "the table's own list is caught up inside the save"
     assert set(_totals(views, cid).values()) == {0}, "the standings wait for a reader"
@@ -83,8 +94,12 @@ def test_settling_one_competition_leaves_the_other_due(
     first, one = _evening(app, boss, "Eerste")
     second, two = _evening(app, boss, "Tweede")
     views.settle()
-    app.record_deal(phone("Eerste"), one["list_id"], 1, VRAAG)
-    app.record_deal(phone("Tweede"), two["list_id"], 1, VRAAG)
+    app.handle(
+        phone("Eerste"), Command("record_deal", one["list_id"], {"deal_no": 1, "record": VRAAG})
+    )
+    app.handle(
+        phone("Tweede"), Command("record_deal", two["list_id"], {"deal_no": 1, "record": VRAAG})
+    )
     assert views.settle(first) == 1
     assert set(_totals(views, second).values()) == {0}
     assert views.settle() == 1  # the second, and only it
@@ -96,7 +111,9 @@ def test_the_worker_settles_what_no_reader_asked_for(
 ) -> None:
     app, views = opened
     cid, entry = _evening(app, boss, "Zondag")
-    app.record_deal(phone("Zondag"), entry["list_id"], 1, VRAAG)
+    app.handle(
+        phone("Zondag"), Command("record_deal", entry["list_id"], {"deal_no": 1, "record": VRAAG})
+    )
     CatchUpWorker(app, views).tick()
     assert _totals(views, cid) == _paper(views, entry) != {}
     assert views.settle() == 0
@@ -124,7 +141,9 @@ def test_a_failing_recomputation_leaves_the_last_results_and_the_competition_due
     app, views = opened
     cid, entry = _evening(app, boss, "Zondag")
     views.settle()
-    app.record_deal(phone("Zondag"), entry["list_id"], 1, VRAAG)
+    app.handle(
+        phone("Zondag"), Command("record_deal", entry["list_id"], {"deal_no": 1, "record": VRAAG})
+    )
 
     def broken(db: Any, competition_id: str) -> None:
         db.execute("DELETE FROM standings")  # half done when it fails: rolled back

@@ -8,18 +8,19 @@ import time
 from pathlib import Path
 
 from backend.aggregates.actor import director
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.projections import ReadModels
 from backend.projections.worker import CatchUpWorker
 
 WRITER = """
 import sys
 from backend.aggregates.actor import director
-from backend.application import Troef
+from backend.application import Command, Troef
 app = Troef(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": sys.argv[1]})
-cid = app.create_competition(director(), "Written elsewhere", "wiezen-reglement-2019")
+create = {"name": "Written elsewhere", "rules": "wiezen-reglement-2019"}
+cid = app.handle(director(), Command("create_competition", None, create))
 for name in ("An", "Bert", "Carla"):
-    app.enrol_player(director(), cid, name)
+    app.handle(director(), Command("enrol_player", cid, {"name": name}))
 print(cid)
 """
 
@@ -27,7 +28,10 @@ print(cid)
 def test_the_worker_applies_events_another_process_wrote(tmp_path: Path) -> None:
     events = str(tmp_path / "events.sqlite")
     app = Troef(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": events})
-    app.create_competition(director(), "Here", "schafkopf-tsv-lengfeld")
+    app.handle(
+        director(),
+        Command("create_competition", None, {"name": "Here", "rules": "schafkopf-tsv-lengfeld"}),
+    )
     views = ReadModels(tmp_path / "views.sqlite")
     worker = CatchUpWorker(app, views, interval=0.05).start()
     try:
