@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import errors, security
+from . import errors, json_input, openapi_security, security
 from .services import attach, open_services
 
 DEFAULTS: dict[str, Any] = {
@@ -21,7 +21,8 @@ DEFAULTS: dict[str, Any] = {
     "SESSION_COOKIE_HTTPONLY": True,
     "SESSION_COOKIE_SAMESITE": "Strict",
     "SESSION_COOKIE_NAME": "troef_session",
-    "PERMANENT_SESSION_LIFETIME": timedelta(hours=12),
+    "PERMANENT_SESSION_LIFETIME": timedelta(hours=12),  # from the login, never renewed
+    "SESSION_REFRESH_EACH_REQUEST": False,
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
     "JSON_SORT_KEYS": False,
 }
@@ -44,10 +45,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if server.get("tls") or flask_app.config.get("TROEF_TLS"):
         flask_app.config["SESSION_COOKIE_SECURE"] = True
     attach(flask_app, svc)
+    json_input.init_app(flask_app)
 
     from . import auth, health, sync
 
-    api = errors.TroefApi(flask_app)
+    api = errors.TroefApi(
+        flask_app, spec_kwargs={"extra_plugins": [openapi_security.PublicUnlessMarked()]}
+    )
+    openapi_security.declare(
+        api.spec, flask_app.config["SESSION_COOKIE_NAME"], security.CSRF_HEADER
+    )
     for blueprint in (auth.blp, sync.blp, health.blp, *_more_blueprints()):
         api.register_blueprint(blueprint)
     errors.init_app(flask_app)
@@ -56,7 +63,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
 
 def _more_blueprints() -> list[Any]:
-    """The resource blueprints (competitions, lists, standings, audit, live, docs)."""
+    """The resource blueprints (competitions, lists, standings, audit, live, docs), then the
+    HTML pages of :mod:`backend.web` (left out of the OpenAPI document)."""
+    from ..web import blueprints
     from .resources import BLUEPRINTS
 
-    return list(BLUEPRINTS)
+    return [*BLUEPRINTS, *blueprints()]

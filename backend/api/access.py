@@ -13,11 +13,13 @@ from functools import wraps
 from typing import Any, TypeVar
 from uuid import UUID
 
-from flask_smorest import Blueprint, abort
+from flask_smorest import Blueprint
 
-from ..aggregates.actor import Actor
-from .auth import bearer, current_actor, is_director, require_director
+from ..application.interface import DIRECTOR, Actor
+from ..instance.session import director_name
+from .auth import current_actor
 from .errors import ErrorSchema
+from .openapi_security import director_security, mark, table_or_director_security
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,20 +37,21 @@ PRIVATE = {"Cache-Control": "private, no-cache"}
 
 def director() -> Actor:
     """The director of this request; 403 for a table's token, 401 for anyone else."""
-    if bearer() is not None and not is_director():
-        abort(403, message="a table's token is good for its own list only; ask the director")
-    return require_director()
+    return Actor(DIRECTOR, client_id="console", name=director_name())
 
 
 def director_only(view: F) -> F:
-    """Refuse anyone but the director before the view (and its body parsing) runs."""
+    """Refuse anyone but the director before the view (and its body parsing) runs.
+
+    The OpenAPI document says so: the director's cookie, with the CSRF header on a change.
+    """
 
     @wraps(view)
     def checked(*args: Any, **kwargs: Any) -> Any:
         director()
         return view(*args, **kwargs)
 
-    return checked  # type: ignore[return-value]
+    return mark(checked, director_security(view))  # type: ignore[return-value]
 
 
 def table_or_director(view: F) -> F:
@@ -62,7 +65,7 @@ def table_or_director(view: F) -> F:
         current_actor(list_id=list_id)
         return view(*args, **kwargs)
 
-    return checked  # type: ignore[return-value]
+    return mark(checked, table_or_director_security(view))  # type: ignore[return-value]
 
 
 def refusals(blp: Blueprint, *codes: int | tuple[int, str]) -> Callable[[F], F]:

@@ -22,6 +22,7 @@ from ..schemas.audit import (
     MutationsPageSchema,
 )
 from .access import director_only, private, refusals
+from .joining import name_devices
 from .services import services
 
 blp = Blueprint(
@@ -54,6 +55,9 @@ class AuditTrail(MethodView):
             if arg in args:
                 where.append(f"a.{column} = ?")
                 params.append(str(args[arg]))
+        if "client" in args:  # a table's device by its name, too
+            where[-1] = "(a.client_id = ? OR (a.role = 'table' AND a.actor_name = ?))"
+            params.append(str(args["client"]))
         more_where, more_params = _trail_filters(args)
         where += more_where
         params += more_params
@@ -70,10 +74,18 @@ class AuditTrail(MethodView):
         )
         page = [
             {**row, "details": json.loads(row["details"]) if row["details"] else None}
+            | _device_shown(row)
             for row in rows[: args["limit"]]
         ]
         cursor = page[-1]["position"] if page else args.get("before", args["since"])
         return private({"entries": page, "cursor": cursor, "more": len(rows) > args["limit"]})
+
+
+def _device_shown(row: dict[str, Any]) -> dict[str, Any]:
+    """A table's device by its name: its id stays on the server."""
+    if row.get("role") == "table" and row.get("actor_name"):
+        return {"client_id": row["actor_name"]}
+    return {}
 
 
 def _trail_filters(args: dict[str, Any]) -> tuple[list[str], list[Any]]:
@@ -141,7 +153,13 @@ class Chains(MethodView):
                     "table": place["table_no"] if place else None,
                 }
             )
-        return private({"ok": all(c["ok"] for c in chains), "chains": chains})
+        findings = [
+            f.as_dict()
+            for f in report.findings
+            if "competition" not in args or f.aggregate_id in {c["aggregate_id"] for c in chains}
+        ]
+        ok = all(c["ok"] for c in chains) and not findings
+        return private({"ok": ok, "chains": chains, "findings": findings})
 
 
 @blp.route("/mutations")
@@ -153,9 +171,12 @@ class Mutations(MethodView):
     def get(self, args: dict[str, Any]) -> Any:
         """The devices' mutations (by default the refused and conflicting ones), with why."""
         where, params = [OUTCOMES[args["status"]], "rowid > ?"], [args["since"]]
-        if "client" in args:
-            where.append("client_id = ?")
-            params.append(args["client"])
+        if "client" in args:  # a device by its name (or, for the console, its client id)
+            where.append(
+                "(client_id = ? OR client_id IN (SELECT client_id FROM audit_trail "
+                "WHERE event = 'DeviceJoined' AND actor_name = ?))"
+            )
+            params += [args["client"], args["client"]]
         if "list" in args:
             where.append("target = ?")
             params.append(str(args["list"]))
@@ -164,7 +185,7 @@ class Mutations(MethodView):
             "ORDER BY rowid LIMIT ?",
             [*params, args["limit"] + 1],
         )
-        page = [_mutation(r) for r in rows[: args["limit"]]]
+        page = name_devices([_mutation(r) for r in rows[: args["limit"]]])
         cursor = page[-1]["cursor"] if page else args["since"]
         return private({"mutations": page, "cursor": cursor, "more": len(rows) > args["limit"]})
 

@@ -1,22 +1,23 @@
-"""Who is asking: the director (password, cookie session), a table (join code → token), or
-the public. Authorisation is per object: a table's token is good for its own list only."""
+"""Who is asking: the director (password, cookie session), a table's device (join code →
+the device's signed secret), or the public. Authorisation is per object: a device's secret
+is good for its own list only, while the device is not withdrawn and the secret not expired."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import json
 from typing import Any
 
-from flask import current_app, request, session
+from flask import g, request, session
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
-from itsdangerous import BadSignature, URLSafeSerializer
-from werkzeug.security import check_password_hash
 
-from ..aggregates.actor import DIRECTOR, TABLE, Actor
-from ..schemas.auth import JoinedSchema, JoinSchema, LoginSchema, SessionSchema
+from ..application.interface import DIRECTOR, TABLE, Actor, NotFound, ScoreList
+from ..instance import login
+from ..instance.session import bearer, is_director
+from ..schemas.auth import JoinedSchema, JoinKeySchema, JoinSchema, LoginSchema, SessionSchema
 from .errors import ErrorSchema
+from .joining import card_code, follow, join
+from .openapi_security import ANYONE, DIRECTOR_READ, DIRECTOR_WRITE, secured
+from .openapi_security import TABLE as TABLE_TOKEN
 from .security import csrf_token
 from .services import services
 
@@ -26,10 +27,7 @@ blp = Blueprint(
     url_prefix="/api",
     description="Log in as the director; join a table's list with its code.",
 )
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at a table
-CODE_LENGTH = 6
 JOIN_LIMIT = (10, 60.0)  # attempts per client address per minute
-LOGIN_LIMIT = (10, 300.0)
 
 
 def refusals(*statuses: int) -> Any:
@@ -44,55 +42,53 @@ def refusals(*statuses: int) -> Any:
 
 
 def join_code(list_id: str) -> str:
-    """The code printed on a list's table card (derived from the server's secret)."""
-    return code_for(current_app.secret_key, list_id)
+    """The code printed on a list's table card (its current one)."""
+    return card_code(list_id)
 
 
-def code_for(secret: str, list_id: str) -> str:
-    """A list's table code under a server secret (the instance's ``secret_key``)."""
-    digest = hmac.new(secret.encode(), f"join:{list_id}".encode(), hashlib.sha256).digest()
-    return "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:CODE_LENGTH])
+def table_device(list_id: str | None = None) -> tuple[ScoreList, str] | None:
+    """The list and device id of this request's device secret (None without one).
 
-
-def _tokens() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.secret_key, salt="troef-table")
-
-
-def table_token(list_id: str, client_id: str) -> str:
-    return _tokens().dumps({"list": list_id, "client": client_id})
-
-
-def bearer() -> dict[str, str] | None:
-    """The table token of this request, if any (refused with 401 when it is forged)."""
-    header = request.headers.get("Authorization", "")
-    if not header.startswith("Bearer "):
+    403 when the secret is for another list; 401 (and nothing recorded) when it is forged,
+    expired, names a device that never joined, or one the director withdrew.
+    """
+    token = bearer()
+    if token is None:
         return None
-    try:
-        data = _tokens().loads(header.removeprefix("Bearer ").strip())
-    except BadSignature:
-        abort(401, message="this table token is not valid; join the list again with its code")
-    return data
-
-
-def is_director() -> bool:
-    return "director" in session
+    if list_id is not None and token["list"] != str(list_id):
+        abort(403, message="this device joined another list; its sign-in is not good here")
+    found = g.get("table_device")
+    if found is None:
+        try:
+            sl = services().app.get_list(token["list"])
+        except NotFound:
+            abort(401, message="this phone's list no longer exists; join with the table card")
+        device = token["device"]
+        if not sl.is_active_device(device):
+            if sl.device_name(device) is not None:
+                abort(
+                    401,
+                    message="the director withdrew this phone from the table; ask the director, "
+                    "then join again with the table card",
+                )
+            abort(401, message="this phone's sign-in is not valid here; join with the table card")
+        found = g.table_device = (sl, device)
+    return found
 
 
 def current_actor(
     list_id: str | None = None, mutation_id: int | None = None, client_id: str | None = None
 ) -> Actor:
-    """The actor of this request, allowed on ``list_id``; 401 or 403 otherwise."""
-    token = bearer()
-    if token is not None:
-        if list_id is not None and token["list"] != str(list_id):
-            abort(403, message="this device joined another list; its token is not good here")
-        if client_id is not None and client_id != token["client"]:
-            abort(
-                403,
-                message="client_id differs from the device that joined",
-                errors={"client_id": "must be the client id used to join"},
-            )
-        return Actor(TABLE, client_id=token["client"], mutation_id=mutation_id)
+    """The actor of this request, allowed on ``list_id``; 401 or 403 otherwise.
+
+    A table's device is who its secret says; a ``client_id`` the phone sends is ignored.
+    """
+    table = table_device(list_id)
+    if table is not None:
+        sl, device = table
+        return Actor(
+            TABLE, client_id=device, mutation_id=mutation_id, name=sl.device_name(device) or ""
+        )
     if is_director():
         return Actor(
             DIRECTOR,
@@ -124,6 +120,7 @@ def limit(scope: str, rule: tuple[int, float]) -> None:
 
 @blp.route("/session")
 class Session(MethodView):
+    @secured(ANYONE, DIRECTOR_READ)
     @blp.response(200, SessionSchema)
     def get(self) -> dict[str, Any]:
         """Who is logged in on this browser (and the CSRF token for the director)."""
@@ -146,16 +143,8 @@ class Session(MethodView):
     @refusals(400, 401, 422, 429)
     def post(self, data: dict[str, str]) -> dict[str, Any]:
         """Log in as the director."""
-        limit("login", LOGIN_LIMIT)
-        director = services().director
-        good = data["name"] == director.get("name") and check_password_hash(
-            director.get("password_hash", ""), data["password"]
-        )
-        if not good:
-            abort(401, message="wrong name or password")
-        session.clear()
-        session["director"] = data["name"]
-        session.permanent = True
+        login.check_password(data["name"], data["password"])
+        login.begin(data["name"])
         return {
             "role": "director",
             "director": data["name"],
@@ -163,51 +152,39 @@ class Session(MethodView):
             "csrf_token": csrf_token(),
         }
 
+    @secured(ANYONE, DIRECTOR_WRITE)
     @blp.response(204)
     def delete(self) -> None:
-        """Log out."""
-        session.clear()
+        """Log out: the session ends on the server, and a copy of its cookie is refused."""
+        login.end()
 
 
 @blp.route("/join")
 class Join(MethodView):
     @blp.arguments(JoinSchema)
+    @blp.arguments(JoinKeySchema, location="headers")
     @blp.response(200, JoinedSchema)
-    @refusals(400, 404, 422, 429)
-    def post(self, data: dict[str, str]) -> dict[str, Any]:
-        """Join a table's list with the code on its table card; returns a token for it."""
+    @refusals(400, 401, 404, 410, 422, 429)
+    def post(self, data: dict[str, Any], headers: dict[str, Any]) -> dict[str, Any]:
+        """Join a table's list with the code on its table card: the server registers the
+        device under the name given and returns its secret for this list. A join sent
+        again with the same ``Idempotency-Key`` is answered with the same device."""
         limit("join", JOIN_LIMIT)
-        code = data["code"].strip().upper()
-        views = services().views
-        for row in views.rows("SELECT * FROM lists WHERE status = 'open'"):
-            if hmac.compare_digest(join_code(row["list_id"]).encode(), code.encode()):
-                return joined(row, data["client_id"])
-        abort(
-            404,
-            message="no open table has this code; check the table card",
-            errors={"code": "matches no open table"},
-        )
-        raise AssertionError
+        return join(data, headers.get("key"))
 
 
-def joined(row: dict[str, Any], client_id: str) -> dict[str, Any]:
-    seats = json.loads(row["seats"])
-    names = {
-        r["player_id"]: r["name"]
-        for r in services().views.rows(
-            "SELECT player_id, name FROM players WHERE competition_id = ?", [row["competition_id"]]
-        )
-    }
-    return {
-        "token": table_token(row["list_id"], client_id),
-        "list_id": row["list_id"],
-        "game": row["game"],
-        "table": row["table_no"],
-        "round": row["round"],
-        "boards": json.loads(row["boards"] or "null"),
-        "seats": seats,
-        "players": {s: names.get(p, p) for s, p in seats.items()},
-        "pen": row["pen"],
-        "holds_pen": row["pen"] == client_id,
-        "status": row["status"],
-    }
+@blp.route("/join/next")
+class JoinNext(MethodView):
+    @secured(TABLE_TOKEN)
+    @blp.response(200, JoinedSchema)
+    @refusals(401, 404, 409)
+    def post(self) -> dict[str, Any]:
+        """Bridge: move this phone on to its table's list of the next round (a table's
+        device whose list is submitted). The server picks the list from the phone's secret:
+        the same table, the next open round of the same evening; the phone names nothing.
+        The answer is that of a join, with a secret good for the next list only."""
+        table = table_device()
+        if table is None:
+            abort(401, message="join the table with its card first")
+        sl, device = table
+        return follow(sl, device)

@@ -9,7 +9,8 @@ from flask_smorest import Api
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
 
-from ..aggregates.errors import DomainError, MutationGap
+from ..application.interface import DomainError, MutationGap
+from ..instance.storage import forget_connections, storage_problem
 
 KINDS = {
     400: "bad_request",
@@ -24,6 +25,8 @@ KINDS = {
     429: "too_many_requests",
     500: "server_error",
 }
+STORAGE_KIND = "storage_unavailable"
+STORAGE_RETRY_AFTER = "10"  # seconds before a client sends a write again that storage refused
 
 
 class ErrorSchema(Schema):
@@ -107,6 +110,26 @@ def unexpected(error: Exception) -> Any:
     ), 500
 
 
+def storage_unavailable(flask_app: Flask, problem: str) -> Any:
+    """The store cannot write (the disk full, the file read-only): a 503 naming the problem.
+
+    Nothing of the request was acknowledged, so a phone keeps it and sends it again (the
+    same mutation ids: what did reach the store is answered as a duplicate). The failure
+    is kept for ``/api/health`` until a save succeeds.
+    """
+    svc = flask_app.extensions.get("troef")
+    if svc is not None:
+        svc.storage.failed(problem)
+        forget_connections(svc.app)  # a file made writable again is opened afresh
+    flask_app.logger.error("storage cannot be written: %s", problem)
+    body = {
+        "error": STORAGE_KIND,
+        "message": f"the server cannot store this now: {problem}. Nothing of it was "
+        "acknowledged; it is sent again once the director has fixed the server's storage",
+    }
+    return jsonify(body), 503, {"Retry-After": STORAGE_RETRY_AFTER}
+
+
 def init_app(flask_app: Flask) -> None:
     flask_app.register_error_handler(DomainError, domain_error)
     flask_app.register_error_handler(Exception, _log_and(unexpected, flask_app))
@@ -116,6 +139,10 @@ def _log_and(handler: Any, flask_app: Flask) -> Any:
     def wrapped(error: Exception) -> Any:
         if isinstance(error, HTTPException):
             raise error
+        svc = flask_app.extensions.get("troef")
+        problem = storage_problem(error, svc.instance.path if svc is not None else None)
+        if problem is not None:
+            return storage_unavailable(flask_app, problem)
         flask_app.logger.exception("unexpected error", exc_info=error)
         return handler(error)
 

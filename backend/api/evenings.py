@@ -18,6 +18,8 @@ from ..schemas.evenings import (
 )
 from .access import director, director_only, private, refusals
 from .auth import join_code
+from .commands import keyed, send
+from .joining import pair_numbers
 from .lookups import canonical, competition, names, player, seated
 from .lookups import evening as evening_row
 from .services import services
@@ -37,13 +39,14 @@ DRAWN = (409, "the evening is closed, or play has started (the attendance stays 
 @blp.route("")
 class Evenings(MethodView):
     @director_only
+    @keyed
     @blp.arguments(EveningCreateSchema)
     @blp.response(201, EveningSchema)
     @refusals(blp, 400, 401, 403, 404, 422)
     def post(self, data: dict[str, Any], competition_id: str) -> dict[str, Any]:
         """Schedule the next evening on a date (director)."""
         cid = canonical(competition_id, "competition")
-        number = services().app.schedule_evening(director(), cid, data["date"].isoformat())
+        number = send(director(), "schedule_evening", cid, date=data["date"].isoformat())
         return detail(cid, number)
 
 
@@ -59,6 +62,7 @@ class Evening(MethodView):
 @blp.route(EVENING + "/attendance/<player_id>")
 class Attendance(MethodView):
     @director_only
+    @keyed
     @blp.arguments(AttendanceSetSchema)
     @blp.response(200, AttendanceSchema)
     @refusals(blp, 400, 401, 403, 404, DRAWN, 422)
@@ -67,14 +71,26 @@ class Attendance(MethodView):
     ) -> dict[str, Any]:
         """Record whether a player is present, absent with notice, or absent (director)."""
         cid = canonical(competition_id, "competition")
-        services().app.record_attendance(director(), cid, evening, player_id, data["status"])
+        send(
+            director(),
+            "record_attendance",
+            cid,
+            evening=evening,
+            player_id=player_id,
+            status=data["status"],
+        )
         return {**player(player_id, names(cid)), "status": data["status"]}
 
 
 @blp.route(EVENING + "/draw")
 class Draw(MethodView):
     @director_only
-    @blp.arguments(DrawArgsSchema)
+    @keyed
+    @blp.arguments(
+        DrawArgsSchema,
+        required=False,
+        description="optional: without a body (or a seed) a random seed is drawn and recorded",
+    )
     @blp.response(200, EveningSchema)
     @refusals(
         blp,
@@ -91,7 +107,7 @@ class Draw(MethodView):
         A new draw cancels the lists of the one before it.
         """
         cid = canonical(competition_id, "competition")
-        services().app.draw_seating(director(), cid, evening, data.get("seed"))
+        send(director(), "draw_seating", cid, evening=evening, seed=data.get("seed"))
         return detail(cid, evening)
 
 
@@ -117,6 +133,8 @@ class Cards(MethodView):
             }
             for lst in lists(comp["competition_id"], evening)
         ]
+        if comp["game"] == "bridge":
+            cards = table_cards(cards, lists(comp["competition_id"], evening), who)
         for card in cards:
             card["join_url"] = table_url(card["join_code"])
             card["qr"] = qr_svg(card["join_url"])
@@ -135,13 +153,34 @@ class Cards(MethodView):
 @blp.route(EVENING + "/close")
 class Close(MethodView):
     @director_only
+    @keyed
     @blp.response(200, EveningSchema)
     @refusals(blp, 401, 403, 404, CLOSED)
     def post(self, competition_id: str, evening: int) -> dict[str, Any]:
         """Close an evening once every list of it is submitted (director)."""
         cid = canonical(competition_id, "competition")
-        services().app.close_evening(director(), cid, evening)
+        send(director(), "close_evening", cid, evening=evening)
         return detail(cid, evening)
+
+
+def table_cards(
+    cards: list[dict[str, Any]], rows: list[dict[str, Any]], who: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Bridge: one card per table for the whole evening, with the code of the table's first
+    list (it leads to the round in play once that list is submitted: docs/seating.md) and
+    the movement at that table: per round the boards and the pairs, by number and name."""
+    by_table: dict[int, dict[str, Any]] = {}
+    for card, row in zip(cards, rows, strict=True):
+        seats = json.loads(row["seats"])
+        step = {
+            "round": row["round"],
+            "boards": card["boards"],
+            "pairs": pair_numbers(row, seats),
+            "names": {side: who.get(pid, pid) for side, pid in seats.items()},
+        }
+        first = by_table.setdefault(card["table"], {**card, "schedule": []})
+        first["schedule"].append(step)
+    return [by_table[table] for table in sorted(by_table)]
 
 
 def lists(cid: str, number: int) -> list[dict[str, Any]]:

@@ -20,9 +20,10 @@ from flask import Response
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from ..aggregates.errors import NotFound
+from ..application.interface import NotFound
 from ..exports import csv_export, json_export, pbn, usebio
 from ..exports.bridge_session import session
+from ..exports.footer import footer
 from ..exports.pdf_pages import lists_pdf, standings_pdf
 from ..exports.picture import competition_picture
 from ..exports.sheets import lists_sheet, standings_sheet
@@ -31,6 +32,7 @@ from .access import director, director_only, refusals
 from .evenings import EVENING
 from .lookups import competition
 from .lookups import evening as evening_row
+from .openapi_security import ANYONE, DIRECTOR_READ, mark
 from .services import services
 
 blp = Blueprint(
@@ -57,7 +59,7 @@ def director_unless_public(view: F) -> F:
             director()
         return view(*args, **kwargs)
 
-    return checked  # type: ignore[return-value]
+    return mark(checked, [ANYONE, DIRECTOR_READ])  # type: ignore[return-value]
 
 
 def picture(
@@ -76,6 +78,7 @@ def picture(
         svc.views.rows,
         comp["competition_id"],
         club=svc.instance.club,
+        club_id=svc.instance.club_number,
         chains=recomputed,
         evening=evening,
         trail=trail,
@@ -184,7 +187,7 @@ class StandingsPdf(MethodView):
     def get(self, args: dict[str, Any], competition_id: str) -> Response:
         """The standings as a PDF, with the results that count and those dropped (public)."""
         pic = picture(competition_id)
-        body = standings_pdf(standings_sheet(pic, args["lang"]), footer(pic))
+        body = standings_pdf(standings_sheet(pic, args["lang"]), footer(pic, args["lang"]))
         return download(body, file_stem(pic) + "-stand.pdf", "application/pdf", private=False)
 
 
@@ -197,7 +200,7 @@ class ListsPdf(MethodView):
     def get(self, args: dict[str, Any], competition_id: str) -> Response:
         """The score lists (of one evening, or all) as a PDF, deal by deal (director)."""
         pic = picture(competition_id, args.get("evening"))
-        body = lists_pdf(lists_sheet(pic, args["lang"]), footer(pic))
+        body = lists_pdf(lists_sheet(pic, args["lang"]), footer(pic, args["lang"]))
         return download(body, file_stem(pic) + "-lijsten.pdf", "application/pdf")
 
 
@@ -206,7 +209,34 @@ def bridge_picture(competition_id: str, evening: int) -> dict[str, Any]:
     game = pic["competition"]["game"]
     if game != "bridge":
         raise NotFound(NO_BRIDGE.format(game=game), "competition_id")
-    return pic
+    return pic | played_boards(pic, evening)
+
+
+def played_boards(pic: dict[str, Any], evening: int) -> dict[str, Any]:
+    """The evening's hand records and the play of each deal played card by card, read from
+    the history (the read models keep neither): the exports write them (docs/exports.md)."""
+    app = services().app
+    records = app.get_competition(pic["competition"]["competition_id"]).hand_records_of(evening)
+    hands = [
+        {"evening": evening, "board": int(board), "hands": record["hands"]}
+        for board, record in sorted(records.items(), key=lambda item: int(item[0]))
+    ]
+    plays = []
+    for entry in pic["lists"]:
+        recorded = {d["deal_no"] for d in entry["deals"]}
+        states = getattr(app.get_list(entry["list_id"]), "play", {}) or {}
+        for key, state in states.items():
+            if int(key) in recorded and state["tricks"]:
+                plays.append(
+                    {
+                        "list_id": entry["list_id"],
+                        "deal_no": int(key),
+                        "hands": state["context"]["hands"],
+                        "bids": state["bids"],
+                        "tricks": state["tricks"],
+                    }
+                )
+    return {"hands": hands or pic.get("hands") or [], "plays": plays}
 
 
 @blp.route("/evenings" + EVENING + "/session.pbn")
@@ -232,9 +262,3 @@ class UsebioExport(MethodView):
         pic = bridge_picture(competition_id, evening)
         body = usebio.write(session(pic, evening))
         return download(body, file_stem(pic) + "-usebio.xml", "application/xml")
-
-
-def footer(pic: dict[str, Any]) -> str:
-    """The line at the foot of every printed page: the club, the competition and when."""
-    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return f"Troef · {pic['club']} · {pic['competition']['name']} · {now}"

@@ -20,6 +20,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..projections import ReadModels
+from ..rules.play_revokes import established_revokes
 
 CHANNELS = ("standings", "list", "room")
 _LATEST = (
@@ -59,6 +60,8 @@ class Watch:
     standings: bool = True
     list_id: str | None = None
     evening: int | None = None
+    # a list's play as the history holds it (the read models keep no cards): the room's revokes
+    plays: Callable[[str], tuple[dict[str, Any], int]] | None = None
 
     def settle(self) -> None:
         """Recompute the standings first if the competition has new events (they wait for
@@ -150,7 +153,11 @@ class Watch:
             db,
             "SELECT e.evening, e.date, e.closed, e.draw_no IS NOT NULL AS drawn, EXISTS("
             "SELECT 1 FROM lists l WHERE l.competition_id = e.competition_id "
-            "AND l.evening = e.evening AND l.status = 'open') AS provisional "
+            "AND l.evening = e.evening AND l.status = 'open') AS provisional, "
+            "(SELECT COUNT(*) FROM lists l WHERE l.competition_id = e.competition_id "
+            "AND l.evening = e.evening AND l.status = 'submitted') AS submitted, "
+            "(SELECT COUNT(*) FROM lists l WHERE l.competition_id = e.competition_id "
+            "AND l.evening = e.evening AND l.status != 'cancelled') AS lists "
             "FROM evenings e WHERE e.competition_id = ? ORDER BY e.evening",
             [self.competition_id],
         )
@@ -208,6 +215,7 @@ class Watch:
         for t in tables:
             t["submitted"] = bool(t["submitted"])
             t["refused"] = refused.get(t["list_id"], 0)
+            t["revokes"] = established_revokes(*self.plays(t["list_id"])) if self.plays else []
         return {
             "competition_id": self.competition_id,
             "evening": self.evening,
@@ -243,6 +251,8 @@ def _evening(row: dict[str, Any]) -> dict[str, Any]:
         "closed": bool(row["closed"]),
         "drawn": bool(row["drawn"]),
         "provisional": bool(row["provisional"]),
+        "submitted": int(row["submitted"]),
+        "lists": int(row["lists"]),
     }
 
 

@@ -12,21 +12,28 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ..application.interface import TABLE as TABLE_ROLE
 from ..schemas.lists import (
     CloseShortSchema,
     DisputeCreateSchema,
     DisputeSchema,
     PenSchema,
+    ReissueCardSchema,
+    ReissuedCardSchema,
     ReplayArgsSchema,
     ReplaySchema,
     RulingCreateSchema,
     ScoresheetSchema,
     SubmitSchema,
+    WithdrawDeviceSchema,
 )
 from .access import director, director_only, private, refusals, table_or_director
-from .auth import current_actor
-from .lookups import canonical, names, one, score_list, seated
+from .auth import current_actor, join_code
+from .commands import keyed, send
+from .lookups import canonical, names_of, one, score_list, seated
+from .openapi_security import ANYONE, DIRECTOR_READ, TABLE, secured
 from .services import services
+from .table_link import qr_svg, table_url
 
 blp = Blueprint(
     "lists",
@@ -39,6 +46,7 @@ SUBMITTED = (409, "the list is submitted (list_submitted) or cancelled; it never
 
 @blp.route("")
 class Scoresheet(MethodView):
+    @secured(ANYONE, TABLE, DIRECTOR_READ)
     @blp.response(200, ScoresheetSchema)
     @refusals(
         blp,
@@ -52,8 +60,14 @@ class Scoresheet(MethodView):
         row = score_list(list_id)
         if row["status"] == "submitted":
             return sheet(row)
-        current_actor(list_id=row["list_id"])
-        return private(sheet(row))
+        actor = current_actor(list_id=row["list_id"])
+        out = sheet(row)
+        sl = services().app.get_list(row["list_id"])
+        if actor.role == TABLE_ROLE:
+            out["holds_pen"] = sl.pen == actor.client_id
+        else:
+            out["devices"] = sl.joined_devices()
+        return private(out)
 
 
 @blp.route("/replay")
@@ -72,32 +86,71 @@ class Replay(MethodView):
 @blp.route("/pen")
 class Pen(MethodView):
     @director_only
+    @keyed
     @blp.arguments(PenSchema)
     @blp.response(200, ScoresheetSchema)
     @refusals(blp, 400, 401, 403, 404, SUBMITTED, 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Move the pen to another device of the table (director)."""
         lid = canonical(list_id, "list")
-        services().app.move_pen(director(), lid, data["device"])
+        send(director(), "move_pen", lid, device=data["device"])
         return sheet(score_list(lid))
+
+
+@blp.route("/devices/withdraw")
+class WithdrawDevice(MethodView):
+    @director_only
+    @keyed
+    @blp.arguments(WithdrawDeviceSchema)
+    @blp.response(200, ScoresheetSchema)
+    @refusals(blp, 400, 401, 403, 404, SUBMITTED, 422)
+    def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
+        """Withdraw a device of the table by its name: its secret stops working at once, and
+        a pen it held is free again (director)."""
+        lid = canonical(list_id, "list")
+        send(director(), "withdraw_device", lid, device=data["device"], reason=data.get("reason"))
+        return sheet(score_list(lid)) | {"devices": services().app.get_list(lid).joined_devices()}
+
+
+@blp.route("/card")
+class Card(MethodView):
+    @director_only
+    @keyed
+    @blp.arguments(ReissueCardSchema)
+    @blp.response(200, ReissuedCardSchema)
+    @refusals(blp, 400, 401, 403, 404, SUBMITTED, 422)
+    def post(self, data: dict[str, Any], list_id: str) -> Any:
+        """Re-issue the table card: a new code (the old one stops working), good until
+        ``expires`` or until the list closes (director)."""
+        lid = canonical(list_id, "list")
+        expires = data["expires"].isoformat() if data["expires"] else None
+        send(director(), "reissue_table_code", lid, expires=expires)
+        code = join_code(lid)
+        url = table_url(code)
+        return private(
+            {"list_id": lid, "join_code": code, "join_url": url, "qr": qr_svg(url)}
+            | {"expires": expires}
+        )
 
 
 @blp.route("/close-short")
 class CloseShort(MethodView):
     @director_only
+    @keyed
     @blp.arguments(CloseShortSchema)
     @blp.response(200, ScoresheetSchema)
     @refusals(blp, 400, 401, 403, 404, (409, "submitted, cancelled or already closed early"), 422)
     def post(self, data: dict[str, Any], list_id: str) -> dict[str, Any]:
         """Close a list before its planned deals are played, with the reason (director)."""
         lid = canonical(list_id, "list")
-        services().app.close_list_short(director(), lid, data["reason"])
+        send(director(), "close_list_short", lid, reason=data["reason"])
         return sheet(score_list(lid))
 
 
 @blp.route("/rulings")
 class Rulings(MethodView):
     @director_only
+    @keyed
     @blp.arguments(RulingCreateSchema)
     @blp.response(200, ScoresheetSchema)
     @refusals(blp, 400, 401, 403, 404, (409, "submitted or cancelled, or the deal is voided"), 422)
@@ -107,15 +160,18 @@ class Rulings(MethodView):
         An open dispute about the deal is settled by the ruling.
         """
         lid = canonical(list_id, "list")
-        services().app.give_ruling(
+        send(
             director(),
+            "give_ruling",
             lid,
-            data["deal_no"],
-            data["decision"],
-            data["reason"],
+            deal_no=data["deal_no"],
+            decision=data["decision"],
+            reason=data["reason"],
             article=data["article"],
             record=data.get("record"),
             adjustment=data.get("adjustment"),
+            at_card=data.get("at_card"),
+            override_play=data.get("override_play"),
         )
         return sheet(score_list(lid))
 
@@ -123,6 +179,7 @@ class Rulings(MethodView):
 @blp.route("/disputes")
 class Disputes(MethodView):
     @table_or_director
+    @keyed
     @blp.arguments(DisputeCreateSchema)
     @blp.response(201, DisputeSchema)
     @refusals(blp, 400, 401, (403, "a table's token for another list"), 404, SUBMITTED, 422)
@@ -130,7 +187,14 @@ class Disputes(MethodView):
         """Flag a deal for the director (the list's table or the director)."""
         lid = canonical(list_id, "list")
         actor = current_actor(list_id=lid)
-        done = services().app.raise_dispute(actor, lid, data["deal_no"], data["reason"])
+        done = send(
+            actor,
+            "raise_dispute",
+            lid,
+            deal_no=data["deal_no"],
+            reason=data["reason"],
+            at_card=data.get("at_card"),
+        )
         found = one(
             "SELECT * FROM disputes WHERE list_id = ? AND dispute_no = ?", [lid, done["dispute_no"]]
         )
@@ -143,10 +207,10 @@ def sheet(row: dict[str, Any]) -> dict[str, Any]:
     views = services().views
     lid, cid = row["list_id"], row["competition_id"]
     context = one(
-        "SELECT c.name, e.date FROM competitions c LEFT JOIN evenings e "
+        "SELECT c.name, c.rules, e.date FROM competitions c LEFT JOIN evenings e "
         "ON e.competition_id = c.competition_id AND e.evening = ? WHERE c.competition_id = ?",
         [row["evening"], cid],
-    ) or {"name": "", "date": None}
+    ) or {"name": "", "date": None, "rules": None}
     rows = views.rows("SELECT * FROM deal_rows WHERE list_id = ? ORDER BY deal_no", [lid])
     return {
         "list_id": lid,
@@ -158,7 +222,8 @@ def sheet(row: dict[str, Any]) -> dict[str, Any]:
         "table": row["table_no"],
         "game": row["game"],
         "rules_ref": row["rules_ref"],
-        "seats": seated(row["seats"], names(cid)),
+        "rules": list_rules(context["rules"], row["rules_ref"]),
+        "seats": seated(row["seats"], names_of(cid, json.loads(row["seats"]).values())),
         "boards": json.loads(row["boards"] or "null"),
         "planned_deals": row["planned_deals"],
         "counted_deals": row["counted_deals"],
@@ -186,6 +251,18 @@ def sheet(row: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def list_rules(stored: str | None, ref: str) -> dict[str, Any] | None:
+    """The list's rule set in full, so a phone scores a club's own copy as the server does.
+
+    A list is opened with its competition's rule set, which never changes; the phone cannot
+    look up a club's copy among the shipped presets by its ref.
+    """
+    rules = json.loads(stored) if stored else None
+    if not rules or rules.get("ref") != ref:
+        return None
+    return {k: rules[k] for k in ("id", "version", "ref", "game", "title", "based_on", "options")}
+
+
 def _row(r: dict[str, Any]) -> dict[str, Any]:
     return {
         **r,
@@ -202,6 +279,7 @@ def _row(r: dict[str, Any]) -> dict[str, Any]:
 @blp.route("/submit")
 class Submit(MethodView):
     @director_only
+    @keyed
     @blp.arguments(SubmitSchema)
     @blp.response(200, ScoresheetSchema)
     @refusals(
@@ -215,5 +293,11 @@ class Submit(MethodView):
         other side); the audit trail shows the director as the one who submitted it.
         """
         lid = canonical(list_id, "list")
-        services().app.submit_list(director(), lid, data["scorer"], data["confirmed_by"])
+        send(
+            director(),
+            "submit_list",
+            lid,
+            scorer=data["scorer"],
+            confirmed_by=data["confirmed_by"],
+        )
         return sheet(score_list(lid))

@@ -3,8 +3,10 @@
 The read models' position is the clock. A stream checks it every ``TROEF_LIVE_INTERVAL``
 seconds (one read shared by every open stream); when it moved, each followed channel's
 mark is compared with the last one sent, and a changed channel goes out as an event whose
-``id`` is the position it was read at. A client that reconnects with ``Last-Event-ID`` (or
-``since``) gets only what changed after that position; a new client gets everything once.
+``id`` is the position it was read at. The marks and the event texts at a position are read
+once per process and shared by every stream following the same channels (:mod:`.live_frames`).
+A client that reconnects with ``Last-Event-ID`` (or ``since``) gets only what changed after
+that position; a new client gets everything once.
 
 Each open stream holds one server thread (waitress: ``--threads``), so a stream ends after
 ``TROEF_LIVE_MAX_AGE`` seconds and the client reconnects (EventSource does that by itself,
@@ -14,7 +16,6 @@ holds its thread for at most ``TROEF_LIVE_POLL_WAIT`` seconds.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Generator
@@ -26,7 +27,6 @@ from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 
 from ..schemas.live import (
-    PAYLOADS,
     LiveArgsSchema,
     LiveHeadersSchema,
     LivePollArgsSchema,
@@ -35,6 +35,8 @@ from ..schemas.live import (
 from .auth import bearer, current_actor, is_director, require_director
 from .errors import ErrorSchema
 from .feeds import Clock, Watch
+from .live_frames import Frames
+from .openapi_security import ANYONE, DIRECTOR_READ, TABLE, secured
 from .services import services
 
 blp = Blueprint(
@@ -104,12 +106,12 @@ class _Gate:
             self.open -= 1
 
 
-def _live() -> tuple[Clock, _Gate]:
+def _live() -> tuple[Clock, _Gate, Frames]:
     ext = current_app.extensions
     if "troef_live" not in ext:
         svc = services()
         clock = Clock(lambda: svc.views.position(svc.app.name), setting("TROEF_LIVE_INTERVAL"))
-        ext.setdefault("troef_live", (clock, _Gate()))
+        ext.setdefault("troef_live", (clock, _Gate(), Frames()))
     return ext["troef_live"]
 
 
@@ -141,7 +143,18 @@ def authorised_watch(args: dict[str, Any]) -> Watch:
             "SELECT 1 FROM evenings WHERE competition_id = ? AND evening = ?", [cid, evening]
         ):
             abort(404, message=f"there is no evening {evening}", errors={"room": "unknown"})
-    return Watch(views, cid, args["standings"], list_id, evening)
+    return Watch(views, cid, args["standings"], list_id, evening, plays=_plays_of())
+
+
+def _plays_of() -> Any:
+    """A reader of a list's play states and recorded deals, for the room's revokes."""
+    app = services().app
+
+    def plays(list_id: str) -> tuple[dict[str, Any], int]:
+        sl = app.get_list(list_id)
+        return getattr(sl, "play", {}) or {}, len(sl.rows)
+
+    return plays
 
 
 def _canonical(value: str, field: str) -> str:
@@ -164,6 +177,7 @@ def _admit(gate: _Gate) -> None:
 
 @blp.route("")
 class Stream(MethodView):
+    @secured(ANYONE, TABLE, DIRECTOR_READ)
     @blp.arguments(LiveArgsSchema, location="query")
     @blp.arguments(LiveHeadersSchema, location="headers")
     @blp.response(200, EVENT, content_type="text/event-stream", description=STREAM_DOC)
@@ -175,12 +189,12 @@ class Stream(MethodView):
         """Follow standings, a list or the room as server-sent events."""
         watch = authorised_watch(args)
         since = headers.get("last_event_id", args.get("since"))
-        clock, gate = _live()
+        clock, gate, frames = _live()
         _admit(gate)
         timing = {name: setting(name) for name in SETTINGS}
         gone = request.environ.get("waitress.client_disconnected")
         return Response(
-            _Guarded(stream(watch, clock, since, timing, gone), gate),
+            _Guarded(stream(watch, clock, since, timing, gone, frames), gate),
             mimetype="text/event-stream",
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
@@ -188,6 +202,7 @@ class Stream(MethodView):
 
 @blp.route("/poll")
 class Poll(MethodView):
+    @secured(ANYONE, TABLE, DIRECTOR_READ)
     @blp.arguments(LivePollArgsSchema, location="query")
     @blp.response(200, LivePolledSchema)
     @blp.alt_response(401, schema=ErrorSchema, description="a list or room that needs a login")
@@ -201,7 +216,7 @@ class Poll(MethodView):
         answer's ``position`` back as ``since`` in the next poll.
         """
         watch = authorised_watch(args)
-        clock, gate = _live()
+        clock, gate, _frames = _live()
         _admit(gate)
         try:
             wait = min(float(args["wait"]), setting("TROEF_LIVE_POLL_WAIT"))
@@ -237,20 +252,26 @@ def stream(
     since: int | None,
     timing: dict[str, float],
     gone: Callable[[], bool] | None = None,
+    frames: Frames | None = None,
 ) -> Generator[str, None, None]:
     """The event stream of one client: what changed after ``since``, then every change.
 
     ``gone`` tells whether the client hung up (waitress offers it when it reads ahead,
     ``channel_request_lookahead``); without it a dead client is noticed when a write fails.
+    ``frames`` are the process's shared reads (one per position for every stream following
+    the same channels, :mod:`.live_frames`).
     """
+    frames = frames or Frames()
     started = time.monotonic()
     yield f"retry: {int(timing['TROEF_LIVE_RETRY_MS'])}\n\n"
-    position = clock.now()
-    watch.settle()
-    with watch.views.reading() as db:
-        marks = watch.marks(db)
-        names = list(watch.channels) if since is None else watch.changed_since(db, since)
-        sent = {name: frame(name, watch.payload(db, name)) for name in watch.channels}
+    shot = frames.at(watch, clock.now())
+    position, marks = shot.position, shot.marks
+    if since is None:
+        names = list(watch.channels)
+    else:
+        with watch.views.reading() as db:
+            names = watch.changed_since(db, since)
+    sent = {name: frames.text(watch, shot, name) for name in watch.channels}
     yield from (f"id: {position}\n{sent[name]}" for name in names)
     beat = time.monotonic()
     while time.monotonic() - started < timing["TROEF_LIVE_MAX_AGE"]:
@@ -259,17 +280,15 @@ def stream(
             return
         now = clock.now()
         if now != position:
-            position, out = now, []
-            watch.settle()
-            with watch.views.reading() as db:
-                fresh = watch.marks(db)
-                for name in watch.channels:
-                    if fresh[name] != marks[name]:
-                        text = frame(name, watch.payload(db, name))
-                        if text != sent[name]:  # e.g. the pen moved: the standings did not
-                            sent[name] = text
-                            out.append(f"id: {position}\n{text}")
-            marks = fresh
+            shot = frames.at(watch, now)
+            position, out = shot.position, []
+            for name in watch.channels:
+                if shot.marks[name] != marks[name]:
+                    text = frames.text(watch, shot, name)
+                    if text != sent[name]:  # e.g. the pen moved: the standings did not
+                        sent[name] = text
+                        out.append(f"id: {position}\n{text}")
+            marks = shot.marks
             if out:
                 yield from out
                 beat = time.monotonic()
@@ -278,12 +297,6 @@ def stream(
             yield ": still here\n\n"
             beat = time.monotonic()
     yield ": this stream ends here; reconnect with Last-Event-ID\n\n"
-
-
-def frame(name: str, payload: dict[str, Any]) -> str:
-    """One server-sent event without its id (JSON has no raw line breaks: one data line)."""
-    data = json.dumps(PAYLOADS[name]().dump(payload), ensure_ascii=False, separators=(",", ":"))
-    return f"event: {name}\ndata: {data}\n\n"
 
 
 class _Guarded:

@@ -10,9 +10,9 @@ from typing import Any
 
 from flask.views import MethodView
 
-from ..roster import read_names
 from ..schemas.roster import PlayerImportResultSchema, PlayerImportSchema
 from .access import director, director_only, private, refusals
+from .commands import idempotency_key, keyed, send
 from .competitions import blp, players
 from .lookups import canonical
 from .services import services
@@ -21,6 +21,7 @@ from .services import services
 @blp.route("/competitions/<competition_id>/player-import")
 class PlayerImport(MethodView):
     @director_only
+    @keyed
     @blp.arguments(PlayerImportSchema)
     @blp.response(200, PlayerImportResultSchema)
     @refusals(blp, 400, 401, 403, 404, 422)
@@ -31,8 +32,12 @@ class PlayerImport(MethodView):
         by name. The names taken are enrolled together, in one save (director).
         """
         cid = canonical(competition_id, "competition")
-        column, lines = read_names(data["csv"])
-        outcome = services().app.import_players(director(), cid, lines, data["dry_run"])
+        idempotency_key()  # a preview takes the same request as the import it previews
+        if data["dry_run"]:
+            done = services().app.preview_import(cid, data["csv"])
+        else:
+            done = send(director(), "import_players", cid, csv=data["csv"])
+        column, outcome = done["column"], done["lines"]
         return private(
             {
                 "dry_run": data["dry_run"],

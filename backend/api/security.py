@@ -8,6 +8,8 @@ import secrets
 from flask import Flask, Response, request, session
 from werkzeug.exceptions import Forbidden
 
+from ..instance.session import is_director
+
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; manifest-src 'self'; worker-src 'self'; "
@@ -36,10 +38,12 @@ def check_csrf() -> None:
     """
     if request.method not in UNSAFE or (request.endpoint, request.method) in EXEMPT:
         return
+    if request.routing_exception is not None:
+        return  # no such route or method: the 404 or 405 (with Allow) comes first
     if request.headers.get("Authorization", "").startswith("Bearer "):
         return
-    if "director" not in session:
-        return  # not logged in: the view itself answers 401
+    if not is_director():
+        return  # not logged in, or the session has ended: the view itself answers 401
     sent = request.headers.get(CSRF_HEADER, "")
     if not sent or not hmac.compare_digest(sent.encode(), session.get("csrf", "").encode()):
         raise Forbidden(description=f"missing or wrong {CSRF_HEADER} header (CSRF protection)")

@@ -9,6 +9,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from ..projections import traveller_marks
 from ..schemas.standings import EveningResultsSchema, StandingsSchema, TravellersSchema
 from .access import refusals
 from .evenings import EVENING
@@ -73,6 +74,7 @@ class Standings(MethodView):
             "problems": [r["detail"] for r in results if r["status"] == "error"],
             "lines": lines,
             "lists": submitted,
+            "current": views.current(cid),
         }
 
 
@@ -89,7 +91,7 @@ class EveningResults(MethodView):
         results = [
             {**player(r["player_id"], who), **r, "provisional": bool(r["provisional"])}
             for r in services().views.rows(
-                "SELECT player_id, status, points, provisional, detail FROM evening_results "
+                "SELECT player_id, status, points, provisional, detail, field FROM evening_results "
                 "WHERE competition_id = ? AND evening = ? ORDER BY points DESC, player_id",
                 [cid, evening],
             )
@@ -118,6 +120,7 @@ class Travellers(MethodView):
             "ORDER BY board, ns_mp DESC, table_no, deal_no",
             [cid, evening],
         )
+        marked = traveller_marks.marks(services().views.rows, cid, evening)
         boards = []
         for board, group in groupby(rows, key=lambda r: r["board"]):
             entries = list(group)
@@ -125,7 +128,10 @@ class Travellers(MethodView):
                 {
                     "board": board,
                     "top": entries[0]["top"],
-                    "results": [_traveller(r, who) for r in entries],
+                    "results": [
+                        _traveller(r, who) | {"marks": marked.get((r["list_id"], r["deal_no"]), [])}
+                        for r in entries
+                    ],
                 }
             )
         comp = competition(cid)

@@ -6,8 +6,8 @@ from datetime import UTC
 
 from marshmallow import Schema, fields, validate
 
-from ..aggregates.actor import ROLES
 from .sync import CLIENT_ID
+from .vocabulary import ROLES
 
 POSITION = validate.Range(min=0, max=2**53)
 
@@ -100,6 +100,9 @@ class ChainSchema(Schema):
         allow_none=True, required=True, metadata={"description": "the first broken version"}
     )
     problem = fields.String(required=True)
+    unchained = fields.Integer(
+        metadata={"description": "events stored before this kind of aggregate was chained"}
+    )
     evening = fields.Integer(allow_none=True, metadata={"description": "a list's evening"})
     round = fields.Integer(allow_none=True, metadata={"description": "a list's round"})
     table = fields.Integer(allow_none=True, metadata={"description": "a list's table"})
@@ -111,9 +114,23 @@ class ChainArgsSchema(Schema):
     )
 
 
+class FindingSchema(Schema):
+    aggregate_id = fields.String(required=True)
+    kind = fields.String(required=True)
+    version = fields.Integer(allow_none=True, required=True)
+    record = fields.String(
+        required=True, metadata={"description": "what was changed: event, seal or snapshot"}
+    )
+    problem = fields.String(required=True)
+
+
 class ChainsSchema(Schema):
     ok = fields.Boolean(required=True)
     chains = fields.List(fields.Nested(ChainSchema), required=True)
+    findings = fields.List(
+        fields.Nested(FindingSchema),
+        metadata={"description": "stored records that differ from their seal or their events"},
+    )
 
 
 class MutationArgsSchema(PageArgsSchema):

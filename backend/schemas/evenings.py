@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..aggregates.competition import ATTENDANCE
+from .vocabulary import ATTENDANCE
 
 
 class EveningCreateSchema(Schema):
@@ -88,6 +88,19 @@ class EveningSchema(Schema):
     lists = fields.List(fields.Nested(EveningListSchema), required=True)
 
 
+class CardRoundSchema(Schema):
+    round = fields.Integer(required=True)
+    boards = fields.List(fields.Integer(), allow_none=True, required=True)
+    pairs = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        allow_none=True,
+        required=True,
+        metadata={"description": 'the pair numbers at the table: {"NS": 1, "EW": 6}'},
+    )
+    names = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+
+
 class CardSchema(Schema):
     list_id = fields.String(required=True)
     round = fields.Integer(required=True)
@@ -102,6 +115,13 @@ class CardSchema(Schema):
         required=True, metadata={"description": "the QR code of join_url, an SVG data URI"}
     )
     status = fields.String(required=True)
+    schedule = fields.List(
+        fields.Nested(CardRoundSchema),
+        metadata={
+            "description": "bridge: one card per table for the whole evening; the movement "
+            "at the table, round by round (the card's code leads to the round in play)"
+        },
+    )
 
 
 class CardsSchema(Schema):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..exports.words import LANGUAGES
+from .vocabulary import LANGUAGES
 
 EVENING = validate.Range(min=1, max=10_000)
 

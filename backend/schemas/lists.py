@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..aggregates.score_list import MAX_TEXT, RULINGS
 from .evenings import SeatSchema
-from .sync import CLIENT_ID
+from .strict import StrictBoolean, not_blank
+from .vocabulary import MAX_TEXT, RULINGS
 
 DEAL_NO = validate.Range(min=1, max=10_000)
-REASON = validate.Length(min=1, max=MAX_TEXT)
+REASON = not_blank(MAX_TEXT)
 POINTS = validate.Range(min=-1_000_000, max=1_000_000)
 PER_SEAT = {"description": "points per seat of this list"}
 
@@ -60,6 +60,22 @@ class DisputeSchema(Schema):
     ruled_at = fields.String(allow_none=True, required=True)
 
 
+class ListRulesSchema(Schema):
+    id = fields.String(required=True)
+    version = fields.Integer(required=True)
+    ref = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    based_on = fields.String(allow_none=True, required=True)
+    options = fields.Dict(keys=fields.String(), required=True)
+
+
+class DeviceSchema(Schema):
+    name = fields.String(required=True)
+    withdrawn = fields.String(allow_none=True, required=True, metadata={"description": "why"})
+    holds_pen = fields.Boolean(required=True)
+
+
 class ScoresheetSchema(Schema):
     list_id = fields.String(required=True)
     competition_id = fields.String(required=True)
@@ -70,13 +86,30 @@ class ScoresheetSchema(Schema):
     table = fields.Integer(required=True)
     game = fields.String(required=True)
     rules_ref = fields.String(required=True)
+    rules = fields.Nested(
+        ListRulesSchema,
+        allow_none=True,
+        required=True,
+        metadata={"description": "the rule set in full: a club's own copy scores on the phone"},
+    )
     seats = fields.List(fields.Nested(SeatSchema), required=True)
     boards = fields.List(fields.Integer(), allow_none=True, required=True)
     planned_deals = fields.Integer(required=True)
     counted_deals = fields.Integer(required=True)
     status = fields.String(required=True, metadata={"enum": ["open", "submitted", "cancelled"]})
     closed_short = fields.String(allow_none=True, required=True)
-    pen = fields.String(allow_none=True, required=True, metadata={"description": "its device"})
+    pen = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={"description": "the name of the device holding the pen"},
+    )
+    holds_pen = fields.Boolean(
+        metadata={"description": "a table's request: whether the asking device holds the pen"}
+    )
+    devices = fields.List(
+        fields.Nested(DeviceSchema),
+        metadata={"description": "the director's request: the devices that joined, by name"},
+    )
     head = fields.String(required=True, metadata={"description": "the head of its hash chain"})
     submitted_head = fields.String(allow_none=True, required=True)
     submitted_at = fields.String(allow_none=True, required=True)
@@ -135,6 +168,13 @@ class ReplayPlaySchema(Schema):
     turn = fields.String(allow_none=True, required=True, metadata={"description": "seat to play"})
     bids = fields.List(fields.Dict(), required=True)
     revokes = fields.List(fields.Nested(RevokeSchema), required=True)
+    claims = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "claims so far: seat, tricks of those still to play (remaining), "
+            "status open/accepted/disputed, dispute_no"
+        },
+    )
     complete = fields.Boolean(required=True)
 
 
@@ -176,8 +216,34 @@ class ReplaySchema(Schema):
 
 class PenSchema(Schema):
     device = fields.String(
-        required=True, validate=CLIENT_ID, metadata={"description": "the client id of the device"}
+        required=True,
+        validate=not_blank(60),
+        metadata={"description": "the name of a device that joined the list (as shown)"},
     )
+
+
+class WithdrawDeviceSchema(Schema):
+    device = fields.String(
+        required=True,
+        validate=not_blank(60),
+        metadata={"description": "the name of the device to withdraw (as shown)"},
+    )
+    reason = fields.String(validate=not_blank(MAX_TEXT), metadata={"description": "why"})
+
+
+class ReissueCardSchema(Schema):
+    expires = fields.AwareDateTime(
+        load_default=None,
+        metadata={"description": "when the new code stops working (else: when the list closes)"},
+    )
+
+
+class ReissuedCardSchema(Schema):
+    list_id = fields.String(required=True)
+    join_code = fields.String(required=True, metadata={"description": "the new code"})
+    join_url = fields.String(required=True)
+    qr = fields.String(required=True, metadata={"description": "the QR code of join_url, SVG"})
+    expires = fields.String(allow_none=True, required=True)
 
 
 class CloseShortSchema(Schema):
@@ -199,6 +265,9 @@ class SubmitSchema(Schema):
     )
 
 
+AT_CARD = validate.Range(min=1, max=60)
+
+
 class RulingCreateSchema(Schema):
     deal_no = fields.Integer(required=True, strict=True, validate=DEAL_NO)
     decision = fields.String(required=True, validate=validate.OneOf(RULINGS))
@@ -214,8 +283,27 @@ class RulingCreateSchema(Schema):
         allow_none=True,
         metadata={"description": 'adjusted: points per seat, e.g. {"1": 5}'},
     )
+    at_card = fields.Integer(
+        allow_none=True,
+        strict=True,
+        validate=AT_CARD,
+        metadata={"description": "the card of the deal's recorded play it rules on (1 = lead)"},
+    )
+    override_play = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "corrected: rule against the recorded play (otherwise a record the "
+            "cards contradict is refused, as record_deal refuses it)"
+        },
+    )
 
 
 class DisputeCreateSchema(Schema):
     deal_no = fields.Integer(required=True, strict=True, validate=DEAL_NO)
     reason = fields.String(required=True, validate=REASON)
+    at_card = fields.Integer(
+        allow_none=True,
+        strict=True,
+        validate=AT_CARD,
+        metadata={"description": "the card of the deal's recorded play it is about (1 = lead)"},
+    )

@@ -72,6 +72,11 @@ class LiveEveningSchema(Schema):
     provisional = fields.Boolean(
         required=True, metadata={"description": "some of its lists are not submitted yet"}
     )
+    submitted = fields.Integer(
+        required=True,
+        metadata={"description": "its lists submitted so far: a submission changes the standings"},
+    )
+    lists = fields.Integer(required=True, metadata={"description": "its lists, not cancelled"})
 
 
 class LiveStandingsSchema(Schema):
@@ -119,6 +124,14 @@ class LiveTableSchema(Schema):
     planned_deals = fields.Integer(allow_none=True)
     open_disputes = fields.Integer(required=True)
     refused = fields.Integer(required=True, metadata={"description": "refused mutations"})
+    revokes = fields.List(
+        fields.Dict(),
+        load_default=list,
+        metadata={
+            "description": "the established revokes of its played deals: deal_no, trick, "
+            "seat, card, rule (play mode)"
+        },
+    )
     last_event_at = fields.String(allow_none=True)
     version = fields.Integer(required=True)
 

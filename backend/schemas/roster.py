@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from .competitions import PlayerSchema
+from .strict import StrictBoolean
 
 
 class PlayerImportSchema(Schema):
@@ -16,7 +17,7 @@ class PlayerImportSchema(Schema):
             "tab) with a header line naming a name column (name, naam, speler, spieler, player)"
         },
     )
-    dry_run = fields.Boolean(
+    dry_run = StrictBoolean(
         load_default=False,
         metadata={"description": "only say what would be taken and refused; enrol nobody"},
     )

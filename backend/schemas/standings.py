@@ -39,6 +39,21 @@ class SubmittedListSchema(Schema):
     submitted_at = fields.String(required=True)
 
 
+class CurrentSchema(Schema):
+    event = fields.Integer(
+        required=True, metadata={"description": "the results include every event up to this one"}
+    )
+    at = fields.String(
+        required=True, allow_none=True, metadata={"description": "when that event was recorded"}
+    )
+    behind_since = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "since when recomputing them fails (null: they are current)"},
+    )
+    reason = fields.String(required=True, allow_none=True, metadata={"description": "what fails"})
+
+
 class StandingsSchema(Schema):
     competition_id = fields.String(required=True)
     name = fields.String(required=True)
@@ -54,6 +69,7 @@ class StandingsSchema(Schema):
     )
     lines = fields.List(fields.Nested(LineSchema), required=True)
     lists = fields.List(fields.Nested(SubmittedListSchema), required=True)
+    current = fields.Nested(CurrentSchema, required=True)
 
 
 class EveningResultSchema(Schema):
@@ -65,6 +81,14 @@ class EveningResultSchema(Schema):
     points = fields.Integer(required=True)
     provisional = fields.Boolean(required=True)
     detail = fields.String(required=True)
+    field = fields.String(
+        allow_none=True,
+        required=True,
+        metadata={
+            "description": "bridge Mitchell: the direction the pair is ranked in (NS or EW; "
+            "the evening has a winner in each); null when all are ranked together"
+        },
+    )
 
 
 class EveningResultsSchema(Schema):
@@ -90,6 +114,14 @@ class TravellerRowSchema(Schema):
         metadata={"description": "the opening lead when written down, e.g. HK (not scored)"},
     )
     score = fields.Integer(allow_none=True, required=True, metadata={"description": "NS score"})
+    marks = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "what the result carries besides its score: revoke (its penalty is "
+            "in the score) and ruling (the director corrected it, or ruled a dispute on it)"
+        },
+    )
     adjusted = fields.Dict(
         keys=fields.String(),
         values=fields.String(),

@@ -14,7 +14,10 @@ from backend import instance
 from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
+from backend.application import Command
 from backend.rules.games import default_ruleset
+
+from ..keyed import keyed
 
 PASSWORD = "geheim-genoeg"
 
@@ -22,8 +25,10 @@ PASSWORD = "geheim-genoeg"
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[Flask]:
     instance.init(tmp_path / "club", "De Troef", "anna", PASSWORD)
-    flask_app = create_app(
-        {"TESTING": True, "TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False}
+    flask_app = keyed(
+        create_app(
+            {"TESTING": True, "TROEF_INSTANCE": str(tmp_path / "club"), "TROEF_WORKER": False}
+        )
     )
     yield flask_app
     flask_app.extensions["troef"].close()
@@ -45,12 +50,23 @@ def wiezen_evening(web: Flask, players: int = 4) -> dict[str, Any]:
     """A wiezen competition with one drawn evening; returns ids and the lists' join codes."""
     app = web.extensions["troef"].app
     boss = director("anna")
-    cid = app.create_competition(boss, "Zondagen", "wiezen-reglement-2019")
-    ids = [app.enrol_player(boss, cid, f"Speler {i}") for i in range(players)]
-    app.schedule_evening(boss, cid, "2026-04-05")
+    cid = app.handle(
+        boss,
+        Command("create_competition", None, {"name": "Zondagen", "rules": "wiezen-reglement-2019"}),
+    )
+    ids = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Speler {i}"}))
+        for i in range(players)
+    ]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-04-05"}))
     for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="1")
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "1"}))
     with web.app_context():
         codes = [join_code(e["list_id"]) for e in drawn["lists"]]
     return {"competition_id": cid, "players": ids, "lists": drawn["lists"], "codes": codes}
@@ -60,12 +76,26 @@ def bridge_pairs(web: Flask, counting: dict[str, Any] | None = None) -> dict[str
     """Six pairs present on a bridge evening, drawn into a Mitchell of 3 boards a round (seed
     7); the competition's id and the draw's lists (each with its boards)."""
     app, boss = web.extensions["troef"].app, director()
-    cid = app.create_competition(boss, "Dinsdagparen", default_ruleset("bridge").ref, counting)
-    pairs = [app.enrol_player(boss, cid, f"Paar {i}") for i in range(1, 7)]
-    app.schedule_evening(boss, cid, "2026-04-07")
+    cid = app.handle(
+        boss,
+        Command(
+            "create_competition",
+            None,
+            {"name": "Dinsdagparen", "rules": default_ruleset("bridge").ref, "counting": counting},
+        ),
+    )
+    pairs = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Paar {i}"})) for i in range(1, 7)
+    ]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-04-07"}))
     for pid in pairs:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    drawn = app.draw_seating(boss, cid, 1, seed="7")
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "7"}))
     return {"competition_id": cid, "lists": drawn["lists"]}
 
 
@@ -75,11 +105,15 @@ def four_spades_on_board_one(web: Flask, lists: list[dict[str, Any]], tricks: li
     board_one = [e["list_id"] for e in lists if 1 in e["boards"]]
     for made, lst in zip(tricks, board_one, strict=True):
         facts = {"board": 1, "contract": {"level": 4, "strain": "S"}, "declarer": "S"}
-        app.record_deal(director(), lst, 1, {**facts, "tricks": made})
+        app.handle(
+            director(),
+            Command("record_deal", lst, {"deal_no": 1, "record": {**facts, "tricks": made}}),
+        )
 
 
-def join(client: FlaskClient, code: str, client_id: str) -> dict[str, str]:
-    answer = client.post("/api/join", json={"code": code, "client_id": client_id})
+def join(client: FlaskClient, code: str, name: str) -> dict[str, str]:
+    """Join a table as a phone called ``name``; the headers carry the device's secret."""
+    answer = client.post("/api/join", json={"code": code, "name": name})
     assert answer.status_code == 200, answer.json
     return {"Authorization": f"Bearer {answer.json['token']}"}
 

@@ -11,6 +11,7 @@ import json
 import threading
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -95,6 +96,8 @@ class Client:
             sent.setdefault("Content-Type", "application/json")
         if method in UNSAFE and self.csrf:
             sent.setdefault("X-CSRF-Token", self.csrf)
+        if method in UNSAFE:  # one key per action, as the console makes them
+            sent.setdefault("Idempotency-Key", f"test-{uuid.uuid4()}")
         if self.token:
             sent.setdefault("Authorization", f"Bearer {self.token}")
         req = urllib.request.Request(self.base_url + path, data=data, method=method, headers=sent)
@@ -123,9 +126,10 @@ class Client:
         self.csrf = answer.json["csrf_token"]
         return answer
 
-    def join(self, code: str, client_id: str) -> Answer:
-        """Join a table's list with its code; later requests carry the table's token."""
-        answer = self.post("/api/join", {"code": code, "client_id": client_id})
+    def join(self, code: str, name: str) -> Answer:
+        """Join a table's list with its code as a phone called ``name``; later requests carry
+        the device's secret."""
+        answer = self.post("/api/join", {"code": code, "name": name})
         assert answer.status == 200, answer
         self.token = answer.json["token"]
         return answer

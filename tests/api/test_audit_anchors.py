@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 from backend.demo.tables import Incidents, Phones, play_list
 
 from .conftest import login, wiezen_evening
@@ -23,7 +24,7 @@ def test_the_chains_name_a_list_whose_submission_was_deleted(
     app, boss = web.extensions["troef"].app, director("anna")
     entry = ev["lists"][0]
     play_list(app, boss, entry, "wiezen", random.Random(5), Phones("p"), Incidents(close_after=2))
-    app.close_evening(boss, ev["competition_id"], 1)
+    app.handle(boss, Command("close_evening", ev["competition_id"], {"evening": 1}))
     submitted = app.get_list(entry["list_id"])
     login(client)
     clean = client.get(f"/api/audit/chains?competition={ev['competition_id']}")

@@ -5,6 +5,9 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
+from backend.aggregates.actor import director
+from backend.application import Command
+
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
 from .test_sync import push
@@ -37,18 +40,30 @@ def test_the_audit_trail_is_filtered_and_paged_by_position(web: Flask, client: F
     assert seen == everything.json["entries"]
     phone = client.get("/api/audit?client=phone-1").json["entries"]
     assert [(e["event"], e["role"], e["mutation_id"]) for e in phone] == [
+        ("DeviceJoined", "table", None),
         ("PenTaken", "table", 1),
         ("DealRecorded", "table", 2),
     ]
+    assert {e["client_id"] for e in phone} == {"phone-1"}  # by its name, never its id
     # What each list event said, as data, for the console to word it in its language.
-    pen, deal = (e["details"] for e in phone)
+    _, pen, deal = (e["details"] for e in phone)
     assert pen == {"deal_no": None, "device": "phone-1"}
     assert deal["deal_no"] == 1 and sum(deal["points"].values()) == 0
     mine = client.get(f"/api/audit?aggregate={lst}&kind=ScoreList&role=director").json
     assert [e["event"] for e in mine["entries"]] == ["Opened"]
     competition = client.get(f"/api/audit?kind=Competition&aggregate={ev['competition_id']}").json
     assert competition["entries"][0]["event"] == "Created"
-    assert competition["entries"][0]["details"] is None  # the summary says it
+    # A competition event in words too (#16, item 20): its fields as data, never its JSON.
+    created, *rest = competition["entries"]
+    assert created["details"] == {
+        "game": "wiezen",
+        "name": "Zondagen",
+        "rules_ref": "wiezen-reglement-2019@1",
+    }
+    assert created["summary"] == "competition Zondagen created (wiezen, wiezen-reglement-2019@1)"
+    assert all("{" not in e["summary"] for e in competition["entries"])
+    drawn = next(e for e in rest if e["event"] == "SeatingDrawn")
+    assert drawn["details"]["tables"] == len(ev["lists"]) and "draw" not in drawn["details"]
 
 
 def test_bad_audit_filters_are_refused_naming_the_field(client: FlaskClient) -> None:
@@ -143,3 +158,20 @@ def test_the_audit_is_for_the_director_only(web: Flask, client: FlaskClient) -> 
     login(client)
     answer = client.get("/api/audit")
     assert "private" in answer.headers["Cache-Control"]
+
+
+def test_every_list_event_of_the_trail_carries_its_fields_for_the_console_to_word_it(
+    web: Flask, client: FlaskClient
+) -> None:
+    """A table card re-issued and play mode switched say what they did as data, not only in
+    the server's English summary (#16, item 20)."""
+    ev = wiezen_evening(web)
+    lst = ev["lists"][0]["list_id"]
+    app = web.extensions["troef"].app
+    app.handle(director(), Command("reissue_table_code", lst, {"expires": None}))
+    app.handle(director(), Command("set_play_mode", lst, {"on": True}))
+    login(client)
+    entries = client.get(f"/api/audit?aggregate={lst}").json["entries"]
+    said = {e["event"]: e["details"] for e in entries}
+    assert said["TableCodeReissued"] == {"deal_no": None, "generation": 1, "expires": None}
+    assert said["PlayModeSet"] == {"deal_no": None, "on": True}

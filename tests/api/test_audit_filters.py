@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
@@ -29,7 +30,10 @@ def two_competitions(web: Flask, client: FlaskClient) -> dict[str, str]:
         (1, "join", table_two, {}),
         (2, "record_deal", table_two, {"deal_no": 1, "record": vraag()}),
     )
-    web.extensions["troef"].app.record_deal(director(), first["lists"][0]["list_id"], 1, vraag())
+    web.extensions["troef"].app.handle(
+        director(),
+        Command("record_deal", first["lists"][0]["list_id"], {"deal_no": 1, "record": vraag()}),
+    )
     return {
         "cid": first["competition_id"],
         "other": other["competition_id"],
@@ -53,7 +57,7 @@ def test_the_trail_is_filtered_by_place_event_and_actor(web: Flask, client: Flas
     deals = client.get(f"/api/audit?competition={w['cid']}&event=DealRecorded").json["entries"]
     assert sorted(e["aggregate_id"] for e in deals) == sorted([w["table_one"], w["table_two"]])
     phone = client.get(f"/api/audit?competition={w['cid']}&actor=PHONE-T2").json["entries"]
-    assert [e["event"] for e in phone] == ["PenTaken", "DealRecorded"]
+    assert [e["event"] for e in phone] == ["DeviceJoined", "PenTaken", "DealRecorded"]
 
 
 def test_the_trail_is_filtered_by_time_and_paged_newest_first(

@@ -167,6 +167,7 @@ def test_players_are_enrolled_renamed_and_withdrawn_once(client: FlaskClient) ->
         "player_id": "p1",
         "name": "Jan",
         "withdrawn": None,
+        "numbers": [],
     }
     conforms(client, enrolled)
     renamed = client.patch(f"{base}/p1", json={"name": "Jan Peeters"}, headers=headers)
@@ -179,7 +180,9 @@ def test_players_are_enrolled_renamed_and_withdrawn_once(client: FlaskClient) ->
     conforms(client, again)
     listed = client.get(base)
     conforms(client, listed)
-    assert listed.json == [{"player_id": "p1", "name": "Jan Peeters", "withdrawn": "moved away"}]
+    assert listed.json == [
+        {"player_id": "p1", "name": "Jan Peeters", "withdrawn": "moved away", "numbers": []}
+    ]
     empty = client.post(base, json={"name": ""}, headers=headers)
     assert empty.status_code == 422 and list(empty.json["fields"]) == ["name"]
     long = client.patch(f"{base}/p1", json={"name": "x" * 201}, headers=headers)
@@ -206,7 +209,12 @@ def test_names_with_html_come_back_as_plain_json_strings(client: FlaskClient) ->
         assert "&lt;" not in answer.get_data(as_text=True)  # stored as typed, not escaped twice
     detail = client.get(f"/api/competitions/{cid}").json
     assert detail["name"] == HTML
-    assert detail["players"][0] == {"player_id": "p1", "name": HTML, "withdrawn": reason}
+    assert detail["players"][0] == {
+        "player_id": "p1",
+        "name": HTML,
+        "withdrawn": reason,
+        "numbers": [],
+    }
 
 
 def test_a_public_read_carries_an_etag_and_answers_304_when_unchanged(
@@ -222,3 +230,22 @@ def test_a_public_read_carries_an_etag_and_answers_304_when_unchanged(
     client.post(f"/api/competitions/{cid}/players", json={"name": "Jan"}, headers=headers)
     changed = client.get(f"/api/competitions/{cid}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
+
+
+def test_adding_or_renaming_a_player_to_a_name_already_enrolled_is_refused_as_the_import_does(
+    client: FlaskClient,
+) -> None:
+    headers = login(client)
+    cid = create(client, headers)["id"]
+    base = f"/api/competitions/{cid}/players"
+    assert client.post(base, json={"name": "Jan Peeters"}, headers=headers).status_code == 201
+    assert client.post(base, json={"name": "Els"}, headers=headers).status_code == 201
+    again = client.post(base, json={"name": " jan   PEETERS "}, headers=headers)
+    assert again.status_code == 409 and list(again.json["fields"]) == ["name"]
+    assert "already enrolled (p1)" in again.json["message"]
+    conforms(client, again)
+    taken = client.patch(f"{base}/p2", json={"name": "JAN PEETERS"}, headers=headers)
+    assert taken.status_code == 409 and list(taken.json["fields"]) == ["name"]
+    own = client.patch(f"{base}/p1", json={"name": "jan peeters"}, headers=headers)
+    assert own.status_code == 200  # a player may keep his own name in another spelling
+    assert [p["name"] for p in client.get(base).json] == ["jan peeters", "Els"]

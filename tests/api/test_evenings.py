@@ -6,6 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
@@ -62,7 +63,10 @@ def test_a_redraw_is_refused_once_the_first_deal_is_recorded(
 ) -> None:
     ev = wiezen_evening(web)
     headers = login(client)
-    web.extensions["troef"].app.record_deal(director(), ev["lists"][0]["list_id"], 1, vraag())
+    web.extensions["troef"].app.handle(
+        director(),
+        Command("record_deal", ev["lists"][0]["list_id"], {"deal_no": 1, "record": vraag()}),
+    )
     answer = client.post(
         f"/api/competitions/{ev['competition_id']}/evenings/1/draw", headers=headers
     )
@@ -133,8 +137,8 @@ def test_an_evening_closes_once_every_list_is_submitted(web: Flask, client: Flas
     assert still_open.status_code == 409 and "table(s) 1" in still_open.json["message"]
     conforms(client, still_open)
     app, lst = web.extensions["troef"].app, ev["lists"][0]["list_id"]
-    app.close_list_short(director(), lst, "the café closed")
-    app.submit_list(director(), lst, "1", "2")
+    app.handle(director(), Command("close_list_short", lst, {"reason": "the café closed"}))
+    app.handle(director(), Command("submit_list", lst, {"scorer": "1", "confirmed_by": "2"}))
     closed = client.post(f"{path}/close", headers=headers)
     assert closed.status_code == 200 and closed.json["closed"] is True
     conforms(client, closed)

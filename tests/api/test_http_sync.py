@@ -19,6 +19,7 @@ import pytest
 from flask import Flask
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import PASSWORD, vraag, wiezen_evening
 from .http import Answer, Client, serve
@@ -222,6 +223,13 @@ class Outbox:
         return len(self.answered) == len(self.mutations)
 
 
+def counted(app: Any, box: Outbox) -> Any:
+    """The server's device of a phone that joined under the name ``box.client_id``."""
+    sl = app.get_list(box.list_id)
+    device = next(d for d, v in sl.devices.items() if v["name"] == box.client_id)
+    return app.get_device(device, box.list_id)
+
+
 def test_many_phones_pushing_at_once_leave_every_acknowledged_deal_once(
     web: Flask, base_url: str
 ) -> None:
@@ -285,11 +293,12 @@ def test_many_phones_pushing_at_once_leave_every_acknowledged_deal_once(
             assert [
                 {k: r["record"][k] for k in ("dealer", "tricks", "declarers")} for r in sheet
             ] == [{k: s[k] for k in ("dealer", "tricks", "declarers")} for s in sent]
-        assert app.get_list(box.list_id).version == 12  # opened, the pen, ten deals
-        assert app.get_device(box.client_id).last_mutation_id == 11
+        joined = len(app.get_list(box.list_id).joined_devices())
+        assert app.get_list(box.list_id).version == 12 + joined  # opened, joins, pen, ten deals
+        assert counted(app, box).last_mutation_id == 11
     for box in outboxes[6:]:
         assert [box.answered[i] for i in (2, 3, 4)] == ["conflict"] * 3
-        assert app.get_device(box.client_id).last_mutation_id == 4
+        assert counted(app, box).last_mutation_id == 4
     refused = director_client.get("/api/mutations?status=conflict").json["mutations"]
     assert sorted((m["client_id"], m["mutation_id"]) for m in refused) == [
         (f"spare-{i}", n) for i in (0, 1) for n in (2, 3, 4)
@@ -312,12 +321,25 @@ def _plain(mutation: dict[str, Any]) -> tuple[int, str, str, dict]:
 
 def test_a_name_with_html_comes_back_as_a_plain_json_string(web: Flask, base_url: str) -> None:
     app, anna = web.extensions["troef"].app, director("anna")
-    cid = app.create_competition(anna, "Zondagen", "wiezen-reglement-2019")
-    ids = [app.enrol_player(anna, cid, name) for name in (SCRIPT, "An", "Bo", "Cy")]
-    app.schedule_evening(anna, cid, "2026-04-05")
+    cid = app.handle(
+        anna,
+        Command("create_competition", None, {"name": "Zondagen", "rules": "wiezen-reglement-2019"}),
+    )
+    ids = [
+        app.handle(anna, Command("enrol_player", cid, {"name": name}))
+        for name in (SCRIPT, "An", "Bo", "Cy")
+    ]
+    app.handle(anna, Command("schedule_evening", cid, {"date": "2026-04-05"}))
     for pid in ids:
-        app.record_attendance(anna, cid, 1, pid, "present")
-    lst = app.draw_seating(anna, cid, 1, seed="1")["lists"][0]["list_id"]
+        app.handle(
+            anna,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    lst = app.handle(anna, Command("draw_seating", cid, {"evening": 1, "seed": "1"}))["lists"][0][
+        "list_id"
+    ]
     with web.app_context():
         from backend.api.auth import join_code
 
@@ -358,3 +380,27 @@ def _strings(node: Any) -> list[str]:
     if isinstance(node, list):
         return [s for v in node for s in _strings(v)]
     return []
+
+
+def test_the_same_join_sent_eight_times_at_once_is_one_device(web: Flask, base_url: str) -> None:
+    """A phone whose join seems lost sends it again while the first is still being stored:
+    every copy is answered with the one device the key stands for."""
+    ev = wiezen_evening(web)
+    lst = ev["lists"][0]["list_id"]
+    body = {"code": ev["codes"][0], "name": "Anna's phone"}
+    headers = {"Idempotency-Key": "join-1c0ffee1c0ffee1c0ffee"}
+    answers: list[Answer] = []
+    start = threading.Barrier(8)
+
+    def send() -> None:
+        start.wait()
+        answers.append(Client(base_url).post("/api/join", body, headers=headers))
+
+    threads = [threading.Thread(target=send) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [a.status for a in answers] == [200] * 8, [a.json for a in answers]
+    assert {a.json["device"] for a in answers} == {"Anna's phone"}
+    assert len(web.extensions["troef"].app.get_list(lst).joined_devices()) == 1

@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import join, login, vraag, wiezen_evening
 from .spec import conforms
@@ -18,14 +19,21 @@ def played(web: Flask, deals: int = 3, players: int = 4) -> dict[str, Any]:
     ev = wiezen_evening(web, players=players)
     app, lst = web.extensions["troef"].app, ev["lists"][0]["list_id"]
     for n in range(1, deals + 1):
-        app.record_deal(director(), lst, n, vraag(dealer=(n - 1) % 4 + 1, tricks=8 + n % 3))
+        app.handle(
+            director(),
+            Command(
+                "record_deal",
+                lst,
+                {"deal_no": n, "record": vraag(dealer=(n - 1) % 4 + 1, tricks=8 + n % 3)},
+            ),
+        )
     return {**ev, "list": lst}
 
 
 def submit(web: Flask, list_id: str) -> None:
     app = web.extensions["troef"].app
-    app.close_list_short(director(), list_id, "the café closed")
-    app.submit_list(director(), list_id, "1", "2")
+    app.handle(director(), Command("close_list_short", list_id, {"reason": "the café closed"}))
+    app.handle(director(), Command("submit_list", list_id, {"scorer": "1", "confirmed_by": "2"}))
 
 
 def test_the_scoresheet_is_the_tables_and_the_directors_until_submitted(
@@ -51,8 +59,15 @@ def test_the_scoresheet_is_the_tables_and_the_directors_until_submitted(
     assert (
         sheet["status"] == "open" and sheet["submitted_head"] is None and len(sheet["head"]) == 64
     )
+    assert sheet["holds_pen"] is False  # the phone that played joined before this one
     login(client)
-    assert client.get(path).json == sheet
+    director = client.get(path).json
+    # the same sheet; the director also sees the devices that joined, by name only
+    assert {k: v for k, v in director.items() if k != "devices"} == {
+        k: v for k, v in sheet.items() if k != "holds_pen"
+    }
+    assert [d["name"] for d in director["devices"]][-1] == "phone-1"
+    assert all(set(d) == {"name", "withdrawn", "holds_pen"} for d in director["devices"])
 
 
 def test_a_submitted_list_is_public_and_refuses_every_change_for_the_director_too(
@@ -164,7 +179,7 @@ def test_rulings_and_disputes_refuse_bad_input_naming_the_field(
         ),
         (
             {"deal_no": 1, "decision": "adjusted", "reason": "r", "adjustment": {"1": 10**30}},
-            "adjustment.1.value",
+            "adjustment.1",
         ),
     ]
     for body, field in cases:
@@ -196,7 +211,9 @@ def test_replay_shows_each_event_with_the_state_after_it_to_the_director(
     whole = client.get(path)
     assert whole.status_code == 200
     conforms(client, whole)
-    assert [s["event"] for s in whole.json["steps"]] == ["Opened"] + ["DealRecorded"] * 3
+    # the phone that joined to see the replay refused is on the list too, after the deals
+    events = ["Opened", *["DealRecorded"] * 3, "DeviceJoined"]
+    assert [s["event"] for s in whole.json["steps"]] == events
     assert whole.json["steps"][-1]["state"]["rows"] == 3
     one = client.get(f"{path}?deal=2").json
     assert [s["deal_no"] for s in one["steps"]] == [2] and one["deal"] == 2
@@ -209,8 +226,23 @@ def test_each_replay_step_gives_what_happened_as_data_for_the_consoles_own_words
 ) -> None:
     ev = played(web, deals=2)
     app, lst = web.extensions["troef"].app, ev["list"]
-    app.raise_dispute(director(), lst, 2, "the tricks were miscounted")
-    app.give_ruling(director(), lst, 2, "upheld", "recounted: as written", article="ART 7")
+    app.handle(
+        director(),
+        Command("raise_dispute", lst, {"deal_no": 2, "reason": "the tricks were miscounted"}),
+    )
+    app.handle(
+        director(),
+        Command(
+            "give_ruling",
+            lst,
+            {
+                "deal_no": 2,
+                "decision": "upheld",
+                "reason": "recounted: as written",
+                "article": "ART 7",
+            },
+        ),
+    )
     submit(web, lst)
     login(client)
     answer = client.get(f"/api/lists/{lst}/replay")
@@ -232,14 +264,14 @@ def test_each_replay_step_gives_what_happened_as_data_for_the_consoles_own_words
 def test_the_director_moves_the_pen_to_another_device(web: Flask, client: FlaskClient) -> None:
     ev = played(web, deals=0)
     lst = ev["list"]
-    web.extensions["troef"].app.join_list(director(client_id="phone-1"), lst)
+    web.extensions["troef"].app.handle(director(client_id="phone-1"), Command("join", lst))
     token = join(client, ev["codes"][0], "phone-2")
     headers = login(client)
     moved = client.post(f"/api/lists/{lst}/pen", json={"device": "phone-2"}, headers=headers)
     assert moved.status_code == 200 and moved.json["pen"] == "phone-2"
     conforms(client, moved)
     bad = client.post(f"/api/lists/{lst}/pen", json={"device": "<b>"}, headers=headers)
-    assert bad.status_code == 422 and list(bad.json["fields"]) == ["device"]
+    assert bad.status_code == 404 and list(bad.json["fields"]) == ["device"]
     client.delete("/api/session", headers=headers)
     refused = client.post(f"/api/lists/{lst}/pen", json={"device": "phone-2"}, headers=token)
     assert refused.status_code == 403

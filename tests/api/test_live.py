@@ -18,7 +18,9 @@ from waitress.server import create_server
 from backend import instance
 from backend.aggregates.actor import director
 from backend.api import create_app
+from backend.application import Command
 
+from ..keyed import keyed
 from .conftest import PASSWORD, join, login, vraag, wiezen_evening
 
 FAST = {
@@ -33,13 +35,15 @@ FAST = {
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[Flask]:
     instance.init(tmp_path / "club", "De Troef", "anna", PASSWORD)
-    flask_app = create_app(
-        {
-            "TESTING": True,
-            "TROEF_INSTANCE": str(tmp_path / "club"),
-            "TROEF_WORKER": False,
-            **FAST,
-        }
+    flask_app = keyed(
+        create_app(
+            {
+                "TESTING": True,
+                "TROEF_INSTANCE": str(tmp_path / "club"),
+                "TROEF_WORKER": False,
+                **FAST,
+            }
+        )
     )
     yield flask_app
     flask_app.extensions["troef"].close()
@@ -278,8 +282,8 @@ def test_a_list_needs_its_table_or_the_director_until_it_is_submitted(
     with client.get(url, headers=own) as allowed:
         assert allowed.status_code == 200
     app, boss = web.extensions["troef"].app, director("anna")
-    app.close_list_short(boss, first, "the players had to leave")
-    app.submit_list(boss, first, "1", "2")
+    app.handle(boss, Command("close_list_short", first, {"reason": "the players had to leave"}))
+    app.handle(boss, Command("submit_list", first, {"scorer": "1", "confirmed_by": "2"}))
     public = client.get(f"/api/live/poll?competition={cid}&list={first}&standings=0")
     assert public.status_code == 200 and public.json["list"]["status"] == "submitted"
     assert second != first

@@ -6,6 +6,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import login
 
@@ -14,9 +15,12 @@ URL = "/api/competitions/{}/player-import"
 
 def competition(web: Flask, *names: str) -> str:
     app = web.extensions["troef"].app
-    cid = app.create_competition(director("anna"), "Zondagen", "wiezen-reglement-2019")
+    cid = app.handle(
+        director("anna"),
+        Command("create_competition", None, {"name": "Zondagen", "rules": "wiezen-reglement-2019"}),
+    )
     for name in names:
-        app.enrol_player(director("anna"), cid, name)
+        app.handle(director("anna"), Command("enrol_player", cid, {"name": name}))
     return cid
 
 

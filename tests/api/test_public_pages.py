@@ -3,6 +3,8 @@ names escaped, a 404 page for what does not exist, and no script anywhere."""
 
 from __future__ import annotations
 
+import re
+from datetime import datetime
 from html.parser import HTMLParser
 from typing import Any
 from uuid import uuid4
@@ -12,8 +14,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
-from backend.api.public_words import number
+from backend.application import Command
 from backend.demo.season import Summary
+from backend.web.public_words import day, detail_words, moment, number
 
 from ..standings_club import best_of_one, demo_club, open_evening, play
 
@@ -69,9 +72,18 @@ def test_the_season_table_needs_no_login_and_shows_the_apis_numbers_for_every_ga
         answer, parsed = page(client, f"/standings/{summary.competition_id}?lang=en")
         assert answer.status_code == 200 and answer.mimetype == "text/html", game
         body = parsed.tables["grid season"][1:]
+        lines = api["lines"]
+        if all("field_rank" in line["details"] for line in lines):  # a Mitchell: NS, then EW
+            lines = [
+                {**line, "rank": line["details"]["field_rank"]}
+                for side in ("NS", "EW")
+                for line in sorted(lines, key=lambda x: x["details"]["field_rank"])
+                if line["details"]["direction"] == side
+            ]
+            body = [row for row in body if row[0] != "Place"]  # the East-West table's head
         assert [(row[0], row[1], row[-1]) for row in body] == [
             (str(line["rank"]), line["name"], number(line["total"], api["unit"], "en"))
-            for line in api["lines"]
+            for line in lines
         ], game
 
 
@@ -115,7 +127,8 @@ def test_klaverjas_shows_the_rule_sets_4200_and_1600_as_such(
     evening = client.get(f"/standings/{cid}/evenings/1?lang=en").get_data(as_text=True)
     assert '<span class="mark">1600 (sat out)</span>' in evening
     second = client.get(f"/standings/{cid}/evenings/2?lang=nl").get_data(as_text=True)
-    assert '<span class="mark">4200: afwezig met bericht (SB-7)</span>' in second
+    # the evening's score in Dutch digits, then its mark
+    assert '<span class="mark">4.200: afwezig met bericht (SB-7)</span>' in second
 
 
 def test_totals_read_in_their_unit_and_the_readers_digits() -> None:
@@ -123,8 +136,38 @@ def test_totals_read_in_their_unit_and_the_readers_digits() -> None:
     assert number(6667, "pct_hundredths", "en") == "66.67 %"
     assert number(-150, "imp_hundredths", "de") == "-1,50 IMP"
     assert number(12, "imps", "en") == "12 IMP"
-    assert number(4759, "points", "nl") == "4759"
+    assert number(4759, "points", "nl") == "4.759"  # grouped as the console writes it
+    assert number(4759, "points", "en") == "4,759"
+    assert number(-12345, "points", "de") == "-12.345"
     assert number(None, "points", "en") == "–"
+
+
+def test_dates_read_as_the_console_writes_them_in_each_language() -> None:
+    assert day("2026-03-03", "nl") == "3 maart 2026"
+    assert day("2026-03-03", "de") == "3. März 2026"
+    assert day("2026-03-03", "en") == "3 March 2026"
+    assert day(None, "nl") == "–"
+    stamp = datetime(2026, 5, 12, 21, 4)
+    assert moment(stamp, "nl") == "12-05-2026, 21:04"
+    assert moment(stamp, "de") == "12.05.2026, 21:04"
+    assert moment(stamp, "en") == "12/05/2026, 21:04"
+
+
+def test_how_a_result_came_about_names_the_table_in_the_pages_language() -> None:
+    assert detail_words("table 2: +154", "nl") == "tafel 2: +154"
+    assert detail_words("Durchgang 1, table 2", "de") == "Durchgang 1, Tisch 2"
+    assert detail_words("table 2: +154", "en") == "table 2: +154"
+
+
+def test_the_public_pages_show_no_raw_iso_dates(
+    client: FlaskClient, club: dict[str, Summary]
+) -> None:
+    cid = club["klaverjas"].competition_id
+    for lang in ("nl", "de", "en"):
+        for path in (f"/standings/{cid}", f"/standings/{cid}/evenings/1"):
+            html = client.get(f"{path}?lang={lang}").get_data(as_text=True)
+            text = re.sub(r"<[^>]+>", " ", html)
+            assert not re.search(r"\d{4}-\d{2}-\d{2}", text), (lang, path)
 
 
 def test_a_directors_ruling_is_its_own_entry_with_its_reason(
@@ -132,7 +175,14 @@ def test_a_directors_ruling_is_its_own_entry_with_its_reason(
 ) -> None:
     cid = club["klaverjas"].competition_id
     app = web.extensions["troef"].app
-    app.adjust_standing(director("anna"), cid, "p2", -50, "list <i>late</i>", "SB-9")
+    app.handle(
+        director("anna"),
+        Command(
+            "adjust_standing",
+            cid,
+            {"player_id": "p2", "points": -50, "reason": "list <i>late</i>", "article": "SB-9"},
+        ),
+    )
     _, parsed = page(client, f"/standings/{cid}?lang=en")
     header, *rows = parsed.tables["grid season"]
     column = header.index("Rulings")
@@ -142,7 +192,15 @@ def test_a_directors_ruling_is_its_own_entry_with_its_reason(
     }
     (ruled,) = [row for row in rows if row[column]]
     assert ruled[column] == "-50ruling: list <i>late</i> (SB-9)"
-    assert ruled[-1] == str(api[ruled[1]]["total"])
+    assert ruled[-1] == f"{api[ruled[1]]['total']:,}"  # English digits: 8,992
+    # in Dutch and German the ruling is named in the page's language, its reason as written
+    for lang, ruling, heading in (
+        ("nl", "beslissing", "Beslissingen"),
+        ("de", "Entscheidung", "Entscheidungen"),
+    ):
+        header, *rows = page(client, f"/standings/{cid}?lang={lang}")[1].tables["grid season"]
+        (ruled,) = [row for row in rows if row[header.index(heading)]]
+        assert ruled[header.index(heading)] == f"-50{ruling}: list <i>late</i> (SB-9)"
 
 
 def test_the_bridge_evening_shows_every_board_with_the_travellers_matchpoints(

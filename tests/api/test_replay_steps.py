@@ -11,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import login
 from .spec import conforms
@@ -33,12 +34,27 @@ DEAL = {
 def klaverjas_list(web: Flask) -> str:
     """A drawn klaverjas table; its list."""
     app, boss = web.extensions["troef"].app, director("anna")
-    cid = app.create_competition(boss, "Dinsdagen", "klaverjas-amsterdams")
-    ids = [app.enrol_player(boss, cid, name) for name in ("Anna", "Bert", "Cor", "Dirk")]
-    app.schedule_evening(boss, cid, "2026-11-30")
+    cid = app.handle(
+        boss,
+        Command("create_competition", None, {"name": "Dinsdagen", "rules": "klaverjas-amsterdams"}),
+    )
+    ids = [
+        app.handle(boss, Command("enrol_player", cid, {"name": name}))
+        for name in ("Anna", "Bert", "Cor", "Dirk")
+    ]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-11-30"}))
     for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    return str(app.draw_seating(boss, cid, 1, seed="1")["lists"][0]["list_id"])
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    return str(
+        app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": "1"}))["lists"][0][
+            "list_id"
+        ]
+    )
 
 
 def test_each_card_of_a_played_deal_is_a_step_with_the_trick_as_it_lay(
@@ -46,9 +62,16 @@ def test_each_card_of_a_played_deal_is_a_step_with_the_trick_as_it_lay(
 ) -> None:
     app, boss = web.extensions["troef"].app, director("anna")
     lst = klaverjas_list(web)
-    app.start_play(boss, lst, 1, {"hands": HANDS, "leader": "N", "trump": "H"})
+    app.handle(
+        boss,
+        Command(
+            "start_play",
+            lst,
+            {"deal_no": 1, "context": {"hands": HANDS, "leader": "N", "trump": "H"}},
+        ),
+    )
     for seat, card in (("N", "SA"), ("E", "S7"), ("S", "S9"), ("W", "C7"), ("N", "S10")):
-        app.play_card(boss, lst, 1, seat, card)
+        app.handle(boss, Command("play_card", lst, {"deal_no": 1, "seat": seat, "card": card}))
     login(client)
     answer = client.get(f"/api/lists/{lst}/replay?deal=1")
     assert answer.status_code == 200
@@ -74,10 +97,34 @@ def test_a_deal_its_correction_and_an_adjustment_show_what_each_wrote(
 ) -> None:
     app, boss = web.extensions["troef"].app, director("anna")
     lst = klaverjas_list(web)
-    app.record_deal(boss, lst, 1, DEAL)
+    app.handle(boss, Command("record_deal", lst, {"deal_no": 1, "record": DEAL}))
     corrected = {**DEAL, "card_points": {"NS": 70, "EW": 92}}
-    app.give_ruling(boss, lst, 1, "corrected", "EW counted again", record=corrected)
-    app.give_ruling(boss, lst, 1, "adjusted", "slow play", adjustment={"N": -10, "S": -10})
+    app.handle(
+        boss,
+        Command(
+            "give_ruling",
+            lst,
+            {
+                "deal_no": 1,
+                "decision": "corrected",
+                "reason": "EW counted again",
+                "record": corrected,
+            },
+        ),
+    )
+    app.handle(
+        boss,
+        Command(
+            "give_ruling",
+            lst,
+            {
+                "deal_no": 1,
+                "decision": "adjusted",
+                "reason": "slow play",
+                "adjustment": {"N": -10, "S": -10},
+            },
+        ),
+    )
     login(client)
     answer = client.get(f"/api/lists/{lst}/replay?deal=1")
     assert answer.status_code == 200

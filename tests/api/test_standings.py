@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from backend.aggregates.actor import director
+from backend.application import Command
 from backend.rules.bridge_duplicate import butler_board
 
 from .conftest import bridge_pairs, four_spades_on_board_one, join, login, vraag, wiezen_evening
@@ -23,9 +24,9 @@ def test_standings_show_each_result_counted_or_dropped_and_the_submitted_heads(
         ev["lists"][0]["list_id"],
         ev["lists"][1]["list_id"],
     )
-    app.record_deal(director(), first, 1, vraag())
-    app.close_list_short(director(), first, "the café closed")
-    app.submit_list(director(), first, "1", "2")
+    app.handle(director(), Command("record_deal", first, {"deal_no": 1, "record": vraag()}))
+    app.handle(director(), Command("close_list_short", first, {"reason": "the café closed"}))
+    app.handle(director(), Command("submit_list", first, {"scorer": "1", "confirmed_by": "2"}))
     answer = client.get(f"/api/competitions/{ev['competition_id']}/standings")
     assert answer.status_code == 200
     conforms(client, answer)
@@ -57,7 +58,7 @@ def test_evening_results_are_provisional_until_the_list_is_submitted(
 ) -> None:
     ev = wiezen_evening(web)
     app, lst = web.extensions["troef"].app, ev["lists"][0]["list_id"]
-    app.record_deal(director(), lst, 1, vraag(tricks=10))
+    app.handle(director(), Command("record_deal", lst, {"deal_no": 1, "record": vraag(tricks=10)}))
     path = f"/api/competitions/{ev['competition_id']}/evenings/1/results"
     before = client.get(path)
     assert before.status_code == 200
@@ -67,8 +68,8 @@ def test_evening_results_are_provisional_until_the_list_is_submitted(
     assert all(
         r["status"] == "played" and r["name"].startswith("Speler") for r in before.json["results"]
     )
-    app.close_list_short(director(), lst, "done")
-    app.submit_list(director(), lst, "1", "2")
+    app.handle(director(), Command("close_list_short", lst, {"reason": "done"}))
+    app.handle(director(), Command("submit_list", lst, {"scorer": "1", "confirmed_by": "2"}))
     after = client.get(path).json
     assert after["provisional"] is False and after["results"][0]["points"] == 4
 
@@ -121,7 +122,7 @@ def bridge_evening(web: Flask) -> dict[str, Any]:
         }
         if tricks == 11:
             facts["lead"] = "HK"  # W's opening lead, written on the traveller
-        app.record_deal(boss, lst, 1, facts)
+        app.handle(boss, Command("record_deal", lst, {"deal_no": 1, "record": facts}))
     return {"competition_id": cid, "lists": board_one}
 
 

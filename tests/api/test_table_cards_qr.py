@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 import segno
 import zxingcpp
@@ -56,22 +56,43 @@ def test_each_card_has_the_link_with_its_code_and_a_qr_code_of_exactly_that_link
         assert inner == [[int(bool(m)) for m in row] for row in expected.matrix]
 
 
-def test_the_qr_code_decodes_to_the_link(web: Flask, client: FlaskClient) -> None:
-    """Render the card's SVG as a picture and read it back with a QR decoder."""
-    evening = wiezen_evening(web, players=4)
-    login(client)
-    card = client.get(f"/api/competitions/{evening['competition_id']}/evenings/1/cards").json[
-        "cards"
-    ][0]
-    grid = modules(card["qr"])
+def decoded(data_uri: str) -> list[str]:
+    """What a phone's camera reads in the card's QR code: the SVG drawn as a picture."""
+    grid = modules(data_uri)
     scale = 6
     picture = Image.new("L", (len(grid) * scale, len(grid) * scale), 255)
     for y, row in enumerate(grid):
         for x, dark in enumerate(row):
             if dark:
                 picture.paste(0, (x * scale, y * scale, (x + 1) * scale, (y + 1) * scale))
-    found = [r.text for r in zxingcpp.read_barcodes(picture)]
-    assert found == [card["join_url"]]
+    return [r.text for r in zxingcpp.read_barcodes(picture)]
+
+
+def test_scanning_a_card_opens_the_table_app_and_joins_that_cards_table(
+    web: Flask, client: FlaskClient
+) -> None:
+    """The whole chain a table relies on: card, QR code, link, app, join, token for its list."""
+    evening = wiezen_evening(web, players=9)
+    login(client)
+    cards = client.get(f"/api/competitions/{evening['competition_id']}/evenings/1/cards").json[
+        "cards"
+    ]
+    assert {card["list_id"] for card in cards} == {e["list_id"] for e in evening["lists"]}
+    for n, card in enumerate(cards):
+        [link] = decoded(card["qr"])
+        url = urlsplit(link)
+        phone = web.test_client()
+        with phone.get(url.path) as page:  # the phone opens the link: the table app
+            assert page.status_code == 200 and page.mimetype == "text/html"
+            assert '<script type="module" src="/js/app.js"' in page.get_data(as_text=True)
+        code = url.path.removeprefix("/t/")  # the app reads the code from its path
+        joined = phone.post("/api/join", json={"code": code, "client_id": f"phone-{n}"})
+        assert joined.status_code == 200, joined.json
+        assert joined.json["list_id"] == card["list_id"]
+        token = {"Authorization": f"Bearer {joined.json['token']}"}
+        assert phone.get(f"/api/lists/{card['list_id']}", headers=token).status_code == 200
+        other = next(c["list_id"] for c in cards if c["list_id"] != card["list_id"])
+        assert phone.get(f"/api/lists/{other}", headers=token).status_code == 403
 
 
 def test_a_public_url_setting_names_the_address_printed_on_the_cards(

@@ -17,12 +17,21 @@ from typing import Any
 
 from flask import Response, make_response, render_template, request, url_for
 
-from ..aggregates.errors import NotFound
+from ..instance.services import services
+from ..projections import queries, traveller_marks
 from .app_pages import PagesBlueprint
-from .lookups import competition, names
-from .lookups import evening as evening_row
-from .public_words import LANGUAGES, WORDS, number, pick_language, reason_words
-from .services import services
+from .public_play import played_deals
+from .public_words import (
+    LANGUAGES,
+    WORDS,
+    day,
+    detail_words,
+    moment,
+    number,
+    pick_language,
+    reason_words,
+    rules_title,
+)
 
 blp = PagesBlueprint(
     "public_pages",
@@ -50,6 +59,11 @@ def _evening_of(key: str) -> int | None:
         return int(dated.group(1))
     durchgang = re.fullmatch(r"Durchgang \d+(?: \((\d+)\))?", key)
     return int(durchgang.group(1) or 1) if durchgang else None
+
+
+def _bare(key: str) -> str:
+    """A result key without its evening number: "2025-09-04 (#1)" → "2025-09-04"."""
+    return re.sub(r" \(#\d+\)$", "", key)
 
 
 def _cell(result: dict[str, Any], unit: str, lang: str) -> dict[str, Any]:
@@ -101,7 +115,7 @@ def season(comp: dict[str, Any], lang: str) -> dict[str, Any]:
                 "name": line["name"],
                 "cells": [_cell(by_key[k], unit, lang) if k in by_key else None for k in columns],
                 "rulings": [
-                    {"text": f"{r['value']:+d}", "reason": r["reason"]}
+                    {"text": f"{r['value']:+d}", "reason": reason_words(r["reason"], lang)}
                     for r in line["results"]
                     if _evening_of(r["key"]) is None
                 ],
@@ -114,9 +128,10 @@ def season(comp: dict[str, Any], lang: str) -> dict[str, Any]:
     )
     return {
         "columns": [
-            {"label": re.sub(r" \(#\d+\)$", "", k), "evening": _evening_of(k)} for k in columns
+            {"label": day(_bare(k), lang, numeric=True), "evening": _evening_of(k)} for k in columns
         ],
         "lines": table,
+        "fields": fields(lines, table),
         "rulings": rulings,
         "tiebreaks": comp["game"] == "schafkopf",
         "rule": counting_rule(comp, unit, lang),
@@ -125,6 +140,22 @@ def season(comp: dict[str, Any], lang: str) -> dict[str, Any]:
         "sit_out": _option(comp, "sit_out", 1600),
         "provisional": any(r["provisional"] for r in results if r["status"] != "error"),
     }
+
+
+def fields(lines: list[dict[str, Any]], table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The season table as one field, or, for a bridge Mitchell (every pair sat one direction:
+    ``details.field_rank``), as two: North-South and East-West, each with its own places."""
+    if not lines or any("field_rank" not in line["details"] for line in lines):
+        return [{"key": None, "lines": table}]
+    out = []
+    for side in ("NS", "EW"):
+        rows = [
+            {**row, "rank": line["details"]["field_rank"]}
+            for line, row in zip(lines, table, strict=True)
+            if line["details"].get("direction") == side
+        ]
+        out.append({"key": side, "lines": sorted(rows, key=lambda row: row["rank"])})
+    return out
 
 
 def counting_rule(comp: dict[str, Any], unit: str, lang: str) -> str:
@@ -156,18 +187,22 @@ def evening_results(comp: dict[str, Any], evening: int, lang: str) -> dict[str, 
         )
         or "points"
     )
-    who = names(cid)
+    who = queries.names(services().views, cid)
     rows = _rows(
-        "SELECT player_id, status, points, provisional, detail FROM evening_results "
+        "SELECT player_id, status, points, provisional, detail, field FROM evening_results "
         "WHERE competition_id = ? AND evening = ? ORDER BY status != 'played', points DESC, "
         "player_id",
         [cid, evening],
     )
-    played = [r["points"] for r in rows if r["status"] == "played"]
+    played = [(r["field"], r["points"]) for r in rows if r["status"] == "played"]
     sit_out = _option(comp, "sit_out", 1600)
     results = [
         {
-            "place": played.index(r["points"]) + 1 if r["status"] == "played" else "–",
+            # a place among those who played, in the pair's own direction (a Mitchell)
+            "place": [p for p in played if p[0] == r["field"]].index((r["field"], r["points"])) + 1
+            if r["status"] == "played"
+            else "–",
+            "field": r["field"],
             "name": who.get(r["player_id"], r["player_id"]),
             "status": r["status"],
             "text": number(r["points"], unit, lang),
@@ -177,7 +212,7 @@ def evening_results(comp: dict[str, Any], evening: int, lang: str) -> dict[str, 
                 for part in r["detail"].split(" + ")
             ]
             if comp["game"] == "klaverjas" and r["status"] == "played"
-            else [{"text": r["detail"]}]
+            else [{"text": detail_words(r["detail"], lang)}]
             if r["status"] == "played"
             else [],  # an absence: its status says it (and klaverjas marks its value)
         }
@@ -185,10 +220,26 @@ def evening_results(comp: dict[str, Any], evening: int, lang: str) -> dict[str, 
     ]
     return {
         "results": results,
+        "fields": evening_fields(results),
         "provisional": any(r["provisional"] for r in results),
         "boards": _travellers(cid, evening, who, unit) if comp["game"] == "bridge" else [],
         "mp": unit == "pct_hundredths",
     }
+
+
+FIELDS = ("NS", "EW")  # a bridge Mitchell's two directions, each with its own winner
+
+
+def evening_fields(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An evening's results as one field, or for a bridge Mitchell as two, North-South and
+    East-West (each pair's ``field``), each with its own places."""
+    if not any(r["field"] for r in results):
+        return [{"key": None, "results": results}]
+    fields = [
+        {"key": side, "results": [r for r in results if r["field"] == side]} for side in FIELDS
+    ]
+    others = [r for r in results if r["field"] not in FIELDS]
+    return fields + ([{"key": None, "results": others}] if others else [])
 
 
 def _option(comp: dict[str, Any], name: str, default: int) -> int:
@@ -204,6 +255,7 @@ def _travellers(cid: str, evening: int, who: dict[str, str], unit: str) -> list[
         [cid, evening],
     )
     mp = unit == "pct_hundredths"
+    marked = traveller_marks.marks(_rows, cid, evening)
 
     def centi(value: int | None) -> str:
         return "–" if value is None else number(value, "imp_hundredths", "en")[:-4]
@@ -228,6 +280,8 @@ def _travellers(cid: str, evening: int, who: dict[str, str], unit: str) -> list[
                         "ns_mp": centi(r["ns_mp"]) if mp else number(r["ns_mp"], unit, "en"),
                         "ew_mp": centi(r["ew_mp"]) if mp else number(r["ew_mp"], unit, "en"),
                         "ns_pct": number(r["ns_pct"], "pct_hundredths", "en") if mp else None,
+                        "lead": r["lead"] or "–",
+                        "marks": marked.get((r["list_id"], r["deal_no"]), []),
                     }
                     for r in entries
                 ],
@@ -244,7 +298,9 @@ def _page(template: str, status: int = 200, **context: Any) -> Response:
             w=WORDS[lang],
             languages=LANGUAGES,
             css=url_for("public_pages.static", filename="troef_public.css"),
-            read_at=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            read_at=moment(datetime.now(UTC).astimezone(), lang),
+            day=lambda iso: day(iso, lang),
+            when=lambda stamp: _clock(stamp, lang),
             **context,
         ),
         status,
@@ -262,6 +318,25 @@ def _language() -> str:
     return pick_language(request.args.get("lang"), request.accept_languages)
 
 
+def _current(cid: str, lang: str) -> dict[str, str | None]:
+    """Up to which event the results are current, and since when they lag, in words."""
+    now = services().views.current(cid)
+    words = WORDS[lang]
+    return {
+        "current": words["current"].format(event=now["event"], at=_clock(now["at"], lang)),
+        "behind": None
+        if now["behind_since"] is None
+        else words["behind"].format(since=_clock(now["behind_since"], lang)),
+    }
+
+
+def _clock(stamp: str | None, lang: str) -> str:
+    """A stored UTC time as the club's clock shows it: date and hour:minute."""
+    if stamp is None:
+        return "–"
+    return moment(datetime.fromisoformat(stamp).astimezone(), lang)
+
+
 def _missing(lang: str) -> Response:
     return _page("troef_public_missing.html", 404, lang=lang)
 
@@ -271,8 +346,8 @@ def standings_page(competition_id: str) -> Response:
     """The season table, the evenings and the chain heads (public, no script)."""
     lang = _language()
     try:
-        comp = competition(competition_id)
-    except NotFound:
+        comp = queries.competition(services().views, competition_id)
+    except queries.Missing:
         return _missing(lang)
     cid = comp["competition_id"]
     services().views.settle(cid)
@@ -285,10 +360,13 @@ def standings_page(competition_id: str) -> Response:
         "troef_public_standings.html",
         lang=lang,
         comp=comp,
-        rules_title=json.loads(comp["rules"]).get("title", comp["rules_ref"]),
+        rules_title=rules_title(
+            comp["rules_ref"], json.loads(comp["rules"]).get("title", comp["rules_ref"]), lang
+        ),
         season=table,
         evenings=evenings,
         lists=_submitted(cid),
+        current=_current(cid, lang),
         here=request.path,
         refresh=_wall(),
     )
@@ -299,9 +377,9 @@ def evening_page(competition_id: str, number: int) -> Response:
     """One evening's results, its travellers (bridge) and its lists' chain heads."""
     lang = _language()
     try:
-        comp = competition(competition_id)
-        row = evening_row(comp["competition_id"], number)
-    except NotFound:
+        comp = queries.competition(services().views, competition_id)
+        row = queries.evening(services().views, comp["competition_id"], number)
+    except queries.Missing:
         return _missing(lang)
     cid = comp["competition_id"]
     services().views.settle(cid)
@@ -313,6 +391,8 @@ def evening_page(competition_id: str, number: int) -> Response:
         evening=row,
         data=data,
         lists=_submitted(cid, number),
+        played=played_deals(cid, number, comp["game"], bool(row.get("closed"))),
+        current=_current(cid, lang),
         here=request.path,
         refresh=_wall(),
     )

@@ -100,6 +100,14 @@ def service_worker() -> Response:
     return response
 
 
+@blp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon a browser asks for by itself on every page without one named (#16): Troef's."""
+    response = Response((PWA / "icons" / "icon-192.png").read_bytes(), mimetype="image/png")
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
+
+
 @blp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest."""

@@ -8,16 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, make_response, render_template, request, url_for
+from flask_smorest import abort
 from marshmallow import EXCLUDE, ValidationError
 
-from ..aggregates.errors import InvalidInput
+from ..exports.footer import footer
+from ..exports.picture import competition_picture
 from ..exports.sheets import lists_sheet, standings_sheet
 from ..exports.words import LANGUAGES
+from ..instance.services import services
+from ..instance.session import director_name
+from ..projections import queries
 from ..schemas.exports import ExportArgsSchema
-from .access import director
 from .app_pages import PagesBlueprint
-from .errors import flatten
-from .exports import footer, picture
 
 blp = PagesBlueprint(
     "print_pages",
@@ -33,8 +35,28 @@ def query_args() -> dict[str, Any]:
     try:
         return dict(ExportArgsSchema(unknown=EXCLUDE).load(request.args.to_dict()))
     except ValidationError as exc:
-        field, rule = next(iter(flatten(exc.messages).items()))
-        raise InvalidInput(rule, field) from None
+        abort(422, errors=exc.messages)
+
+
+def picture(competition_id: str, evening: int | None = None) -> dict[str, Any]:
+    """The competition (or one evening of it) as the sheets print it; a 404 naming the
+    missing one, as in the API."""
+    svc = services()
+    try:
+        cid = queries.competition(svc.views, competition_id)["competition_id"]
+        if evening is not None:
+            queries.evening(svc.views, cid, evening)
+    except queries.Missing as exc:
+        abort(404, message=exc.message, errors={exc.field: exc.message})
+    svc.views.settle(cid)
+    return competition_picture(
+        svc.views.rows,
+        cid,
+        club=svc.instance.club,
+        club_id=svc.instance.club_number,
+        evening=evening,
+        trail=False,
+    )
 
 
 def _page(template: str, sheet: dict[str, Any], pdf: str, foot: str) -> Response:
@@ -60,14 +82,15 @@ def standings_page(competition_id: str) -> Response:
     pic = picture(competition_id)
     cid = pic["competition"]["competition_id"]
     pdf = f"/api/competitions/{cid}/standings.pdf?lang={args['lang']}"
-    return _page("troef_print_standings.html", standings_sheet(pic, args["lang"]), pdf, footer(pic))
+    sheet = standings_sheet(pic, args["lang"])
+    return _page("troef_print_standings.html", sheet, pdf, footer(pic, args["lang"]))
 
 
 @blp.get("/print/competitions/<competition_id>/lists")
 def lists_page(competition_id: str) -> Response:
     """The score lists of an evening (``?evening=``) or of the season, ready to print
     (director)."""
-    director()
+    director_name()
     args = query_args()
     pic = picture(competition_id, args.get("evening"))
     cid = pic["competition"]["competition_id"]
@@ -75,4 +98,5 @@ def lists_page(competition_id: str) -> Response:
         f"&evening={args['evening']}" if args.get("evening") is not None else ""
     )
     pdf = f"/api/competitions/{cid}/lists.pdf?{query}"
-    return _page("troef_print_lists.html", lists_sheet(pic, args["lang"]), pdf, footer(pic))
+    sheet = lists_sheet(pic, args["lang"])
+    return _page("troef_print_lists.html", sheet, pdf, footer(pic, args["lang"]))
