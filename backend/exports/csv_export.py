@@ -4,8 +4,15 @@ A club secretary opens these in Excel or LibreOffice set to Dutch or German: so 
 are UTF-8 with a byte order mark (Excel then reads é, ë, ü, ß right), the separator is ``;``
 and numbers with decimals (matchpoints, percentages) use a decimal comma, as those
 spreadsheets expect. Whole numbers stay whole. One file per table keeps every sheet
-rectangular; ``zip_all`` bundles them with the JSON document. Text that a spreadsheet would
-take for a formula (a name starting with ``=``, ``+``, ``-`` or ``@``) gets a leading ``'``.
+rectangular; ``zip_all`` bundles them with the JSON document.
+
+Text that a spreadsheet would take for a formula (a name starting with ``=``, ``+``, ``-``,
+``@``, a tab or a carriage return: OWASP's list) starts with an invisible ZERO WIDTH SPACE
+(U+200B), so its first character is no formula sign and the cell stays text. OWASP's own
+advice, a leading ``'``, is shown when LibreOffice opens a CSV file (and, by the reports we
+found, Excel); the zero-width space is not. Numbers, negative ones too (``-5``, ``-0,50``),
+are written plainly and stay numbers (``tests/api/test_export_spreadsheet.py`` opens the
+files in LibreOffice Calc).
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ BOM = "\ufeff"
 SEPARATOR = ";"
 YES, NO = "ja", "nee"
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
+GUARD = "\u200b"  # ZERO WIDTH SPACE: not shown, and no formula starts with it
 NUMBER = re.compile(r"[-+]?\d+(,\d+)?")
 Table = tuple[list[str], list[list[Any]]]
 
@@ -50,7 +58,7 @@ def _text(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     text = str(value)
     if isinstance(value, str) and text[:1] in FORMULA and not NUMBER.fullmatch(text):
-        return "'" + text  # a name like "=HYPERLINK(…)" stays text in a spreadsheet
+        return GUARD + text  # a name like "=HYPERLINK(…)" stays text in a spreadsheet
     return text
 
 
@@ -210,11 +218,14 @@ def results(picture: Mapping[str, Any]) -> Table:
 
 def evening_results(picture: Mapping[str, Any]) -> Table:
     dates = _dates(picture)
-    headers = ["evening", "date", "player_id", "name", "status", "points", "provisional", "detail"]
+    headers = [
+        "evening", "date", "player_id", "name", "status", "points", "provisional", "detail",
+        "field",
+    ]  # fmt: skip
     rows = [
         [
             r["evening"], dates.get(r["evening"]), r["player_id"], r["name"], r["status"],
-            _total(picture, r["points"]), _yes(r["provisional"]), r["detail"],
+            _total(picture, r["points"]), _yes(r["provisional"]), r["detail"], r.get("field"),
         ]
         for r in picture["evening_results"]
     ]  # fmt: skip

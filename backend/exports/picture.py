@@ -28,6 +28,7 @@ def competition_picture(
     competition_id: str,
     *,
     club: str = "",
+    club_id: str = "",
     chains: Iterable[Mapping[str, Any]] = (),
     evening: int | None = None,
     trail: bool = True,
@@ -40,11 +41,15 @@ def competition_picture(
     """
     (comp,) = rows("SELECT * FROM competitions WHERE competition_id = ?", [competition_id])
     cid = comp["competition_id"]
-    players = rows(
-        "SELECT player_id, name, withdrawn FROM players WHERE competition_id = ? "
-        "ORDER BY CAST(substr(player_id, 2) AS INTEGER), player_id",
-        [cid],
-    )
+    players = [
+        {"player_id": p["player_id"], "name": p["name"], "withdrawn": p["withdrawn"]}
+        | {"national_ids": _numbers(p["numbers"])}
+        for p in rows(
+            "SELECT player_id, name, withdrawn, numbers FROM players WHERE competition_id = ? "
+            "ORDER BY CAST(substr(player_id, 2) AS INTEGER), player_id",
+            [cid],
+        )
+    ]
     who = {p["player_id"]: p["name"] for p in players}
     evenings = _evenings(rows, cid, evening)
     numbers = [e["evening"] for e in evenings]
@@ -54,6 +59,7 @@ def competition_picture(
         "format": FORMAT,
         "version": VERSION,
         "club": club,
+        "club_id": club_id,
         "competition": {
             "competition_id": cid,
             "name": comp["name"],
@@ -75,6 +81,11 @@ def competition_picture(
         "audit": _audit(rows, ids) if trail else [],
         "chains": [dict(c) for c in chains if c["aggregate_id"] in ids],
     }
+
+
+def _numbers(text: str | None) -> list[str]:
+    """The read model's "12345, 67890" → the federation numbers, one a person ("" unknown)."""
+    return [n.strip() for n in text.split(",")] if text else []
 
 
 def _evenings(rows: Rows, cid: str, only: int | None) -> list[dict[str, Any]]:
@@ -260,7 +271,8 @@ def _evening_results(
             "provisional": bool(r["provisional"]),
         }
         for r in rows(
-            "SELECT evening, player_id, status, points, provisional, detail FROM evening_results "
+            "SELECT evening, player_id, status, points, provisional, detail, field "
+            "FROM evening_results "
             f"WHERE competition_id = ? AND evening IN ({_in(numbers)}) "
             "ORDER BY evening, points DESC, player_id",
             [cid, *numbers],
