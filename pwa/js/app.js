@@ -1,31 +1,35 @@
 // Wire the app: storage, sync, the service worker and the views.
 
 import { openDb } from "./db.js";
-import { Syncer } from "./sync.js";
+import { Syncer, refreshSheet } from "./sync.js";
 import { h, replace } from "./dom.js";
 import { bindLanguageSwitch, language, t } from "./i18n.js";
-import { holdsPen, isSubmitted, listRows, nextDealNo, preview, seatOrder, submitBlocks } from "./state.js";
+import { holdsPen, isSubmitted, listRows, nextDealNo, preview, seatOrder, submitBlocks, unsettled } from "./state.js";
 import { joinView } from "./views/join.js";
 import { seatsView } from "./views/seats.js";
 import { sheetView } from "./views/sheet.js";
-import { explainView } from "./views/explain.js";
-import { entryView } from "./views/entry.js";
+import { undoable } from "./views/sheet_rows.js";
 import { statusView } from "./views/status.js";
-import { penaltyForm } from "./views/penalty_form.js";
+import { canWorkOffline, showWarning } from "./secure.js";
 import { submitView, submittedView } from "./views/submit.js";
+import { refreshMatchpoints } from "./views/bridge_rows.js";
+// The game's part (form, rules, play mode, penalties, explanations) loads with the list's game.
+import {
+  PLAY_COMMANDS, entryView, explainView, followMovement, inPlayMode, loadGame, missingView, movementView, nextPlayLog,
+  penaltyForm, playView, refreshPlay,
+} from "./games.js";
 
 const main = document.getElementById("main");
 const statusEl = document.getElementById("status");
 const ui = {
   online: navigator.onLine, syncing: false, lastSync: null, joinError: null, busy: false, explain: null, tab: "entry",
-  penAsked: false, penRefused: false,
+  penAsked: false, penRefused: false, retryAt: null, blocked: null,
 };
 const TABS = [["entry", "entry"], ["sheet", "sheet"], ["penalty", "pf_title"], ["submit", "sub_tab"]];
 // Tabs whose form keeps what is typed in it across a background sync.
 const FORM_TABS = new Set(["entry", "penalty", "submit"]);
 let store;
 let syncer;
-let clientId;
 
 function codeFromPath() {
   const match = location.pathname.match(/^\/t\/([^/]+)/);
@@ -41,9 +45,11 @@ async function renderStatus() {
   const [pending, conflicts] = [await store.pending(), await store.conflicts()];
   replace(statusEl, statusView({
     online: ui.online, syncing: ui.syncing, pending: pending.length, lastSync: ui.lastSync, conflicts,
-    onDismiss: async (id) => { await store.dismissConflict(id); render(); },
-    onSync: () => sync(),
-  }));
+    retryAt: ui.retryAt, blocked: ui.blocked, offlineReady: ui.offlineReady,
+    onDismiss: async (id, list) => { await store.dismissConflict(id, list); render(); },
+    onSync: () => sync({ force: true }),
+    onRejoin: leave,
+  }), ui.persistRefused ? h("p", { class: "note", id: "persist-refused", role: "status" }, t("persist_refused")) : null);
 }
 
 // Renders run one after another, each reading the store when it starts, so a slow one that
@@ -59,24 +65,41 @@ async function draw({ soft = false } = {}) {
   await renderStatus();
   const list = await currentList();
   if (!list) {
-    replace(main, joinView({ code: codeFromPath(), error: ui.joinError, busy: ui.busy, onJoin: join }));
+    replace(main, joinView({ code: codeFromPath(), name: ui.deviceName || "", error: ui.joinError, busy: ui.busy, onJoin: join }));
     return;
   }
-  const pending = await store.pending();
+  // the list's game's part: fetched at join, from the service worker's cache when offline
+  if (!(await loadGame(list.game).then(() => true, (err) => console.warn(err)))) {
+    replace(main, ...missingView(list.game, leave));
+    return;
+  }
+  // the outbox, and what the server has applied that the list's sheet does not show yet
+  const outbox = await store.pending();
+  const pending = unsettled(list, outbox);
   const submitted = isSubmitted(list, pending);
-  const writer = holdsPen(list, clientId) && !submitted;
+  const writer = holdsPen(list, null, pending) && !submitted;
   if (writer) ui.penAsked = ui.penRefused = false;
   const { rows, totals } = listRows(list, pending);
   // Without the pen only the list shows; the chosen tab comes back with the pen.
   const shown = writer ? ui.tab : "sheet";
+  const tabList = inPlayMode(list) ? [["play", "play_tab"], ...TABS] : TABS;
   const tabs = h("nav", { class: "tabs" },
-    TABS.map(([tab, word]) => h("button", {
+    tabList.map(([tab, word]) => h("button", {
       type: "button", class: ui.tab === tab ? "tab on" : "tab", id: `tab-${tab}`,
       "aria-pressed": ui.tab === tab ? "true" : "false", onclick: () => openTab(tab),
     }, t(word))));
   const dealNo = nextDealNo(list, pending);
-  const key = [list.list_id, writer, shown, ui.explain, dealNo, language(), submitted, submitBlocks(list, pending).length].join("|");
-  if (soft && key === ui.mainKey && writer && FORM_TABS.has(shown) && !ui.explain) return;
+  // What the form depends on: a sync round that changes none of it keeps what is typed (the
+  // list's first sheet arriving while a deal is tapped in, say). The submit tab also shows
+  // what still blocks a submission.
+  const blocks = shown === "submit" ? submitBlocks(list, pending).length : "";
+  const key = [list.list_id, writer, shown, ui.explain, dealNo, language(), submitted, blocks].join("|");
+  if (soft && key === ui.mainKey && writer && FORM_TABS.has(shown) && !ui.explain) {
+    // the tabs alone may change (play mode switched on or off): redrawn, the form kept
+    const drawn = main.querySelector("nav.tabs");
+    if (drawn && drawn.children.length !== tabList.length) drawn.replaceWith(tabs);
+    return;
+  }
   ui.mainKey = key;
   const explained = ui.explain && rows.find((r) => r.deal_no === ui.explain);
   let body;
@@ -87,12 +110,20 @@ async function draw({ soft = false } = {}) {
       onDispute: (dealNo_, reason) => send(list, "raise_dispute", { deal_no: dealNo_, reason }),
       onClose: () => { ui.explain = null; render(); },
     });
+  } else if (shown === "play" && inPlayMode(list)) {
+    const playLog = await store.getMeta(`play_log:${list.list_id}`);
+    body = playView({ list, dealNo, pending, playLog, onSend: (name, args) => send(list, name, args), redraw: () => render() });
   } else if (shown === "entry") {
     body = entryView({ list, dealNo, pending, preview: (facts) => preview(list, dealNo, facts), onRecord: (facts) => record(list, dealNo, facts) });
   } else if (shown === "penalty") {
     body = penaltyForm({
-      list, dealNo, preview: (facts) => preview(list, dealNo, facts),
-      onRecord: (name, facts) => { ui.tab = "sheet"; send(list, name, { deal_no: dealNo, record: facts }); },
+      list, dealNo, pending, preview: (facts) => preview(list, dealNo, facts),
+      onRecord: async (name, facts, replaces = null) => {
+        ui.tab = "sheet";
+        // bridge: the board's recorded row is voided first, then the board is written again
+        if (replaces !== null) await send(list, "void_deal", { deal_no: replaces, reason: t("bp_void_reason") });
+        send(list, name, { deal_no: dealNo, record: facts });
+      },
     });
   } else if (shown === "submit") {
     body = submitView({
@@ -102,15 +133,22 @@ async function draw({ soft = false } = {}) {
   } else {
     body = sheetView({
       seats: seatOrder(list), rows, totals, writer, open: !submitted, onRow: (row) => { ui.explain = row.deal_no; render(); },
+      game: list.game, players: list.players || {}, sheet: list.sheet || {}, undo: undoable(list, outbox), onUndo: (entry) => undo(entry),
+      matchpoints: list.matchpoints || {},
     });
+    if (ui.undoLate) body.prepend(h("p", { class: "error", id: "undo-late", role: "alert" }, t("sh_undo_late").replace("{deal}", ui.undoLate)));
   }
   const final = ((list.sheet && list.sheet.status) || list.status) === "submitted";
   const closing = final ? submittedView(list) : submitted ? submitView({ list, totals, blocks: [], waiting: true }) : null;
+  // bridge: the round, its boards and pairs; the phone moves on by itself (movement.js)
+  const movement = list.game === "bridge" ? movementView(list, {
+    moved: Boolean(await store.getMeta(`moved_to:${list.list_id}`)), ended: Boolean(await store.getMeta(`movement_end:${list.list_id}`)),
+  }) : null;
   const seats = seatsView({
     list, writer, submitted: final, submitting: submitted && !final,
     penAsked: ui.penAsked, penRefused: ui.penRefused, onTakePen: () => takePen(list),
   });
-  replace(main, seats,
+  replace(main, movement, seats,
     writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
 }
@@ -129,16 +167,31 @@ function openTab(tab) {
 const writing = new Set();
 
 async function send(list, name, args) {
-  const key = [list.list_id, name, args.deal_no ?? ""].join("|");
+  const key = [list.list_id, name, PLAY_COMMANDS.has(name) ? JSON.stringify(args) : args.deal_no ?? ""].join("|");
   if (writing.has(key)) return;
   writing.add(key);
   try {
-    await store.enqueue(name, list.list_id, args);
+    if (PLAY_COMMANDS.has(name)) {
+      // Cards and bids are written one after another: the log and the outbox in tap order.
+      const write = () => keepPlay(list, name, args);
+      playWrites = playWrites.then(write, write);
+      await playWrites;
+    } else {
+      await store.enqueue(name, list.list_id, args);
+    }
     await render();
   } finally {
     writing.delete(key);
   }
   sync();
+}
+
+let playWrites = Promise.resolve();
+
+async function keepPlay(list, name, args) {
+  const key = `play_log:${list.list_id}`;
+  await store.setMeta(key, nextPlayLog(await store.getMeta(key), list, name, args));
+  await store.enqueue(name, list.list_id, args);
 }
 
 // Ask for the pen: the server gives it when no device holds it (the director can move it).
@@ -148,13 +201,17 @@ async function takePen(list) {
   await send(list, "join", {});
 }
 
-function sync() {
+// A round now. Without `force` (a new entry) it waits while a retry is scheduled or the
+// server refuses this phone's requests; the user's tap, the network coming back and joining
+// again force it.
+function sync({ force = false } = {}) {
+  if (!force && syncer.waiting()) return render({ soft: true });
   ui.syncing = true;
   render({ soft: true });
-  return syncer.request();
+  return syncer.request({ force });
 }
 
-async function join(code) {
+async function join(code, name = "") {
   if (!navigator.onLine) {
     ui.joinError = t("offline_join");
     return render();
@@ -163,16 +220,44 @@ async function join(code) {
   ui.joinError = null;
   render();
   try {
+    // The secret this phone had for the list it joined last: the server lets it go on as
+    // the same device (its mutation ids) when it is that list's and was not withdrawn.
+    const last = await store.device(await store.getMeta("last_list"));
+    if (name) await store.setMeta("device_name", (ui.deviceName = name));
+    // A join whose answer never came is sent again with its key: the server answers with the
+    // device it registered then, not a second one. Any answer ends the key.
+    const keyName = `join_key:${code}`;
+    const key = (await store.getMeta(keyName)) || joinKey();
+    await store.setMeta(keyName, key);
     const response = await fetch("/api/join", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code, client_id: clientId }),
+      method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+      body: JSON.stringify({ code, ...(name ? { name } : {}), ...(last ? { secret: last.token } : {}) }),
     });
+    await store.setMeta(keyName, null);
     const body = await response.json();
     if (!response.ok) throw new Error(body.message || t("join_failed"));
-    await store.saveList(body);
+    await loadGame(body.game); // the game's part, while the phone is online (kept for offline)
+    // the list keeps a copy of its secret for the views that fetch with it; sync reads the
+    // device's (db.js "devices")
+    await store.saveList({ ...((await store.list(body.list_id)) || {}), ...body });
+    await store.adoptDevice(body, { takePen: !body.pen });
+    // the list's sheet before its first screen: the rule set it is scored with (a club's own
+    // copy offers other games) and its planned deals, so the form is right from the start and
+    // the first round's sheet does not redraw it under the players' fingers
+    // (a fresh list's sheet read is an exchange with the server: the status bar's "last sync")
+    try {
+      await refreshSheet({ store, fetch: (...args) => fetch(...args), list: await store.list(body.list_id), token: body.token });
+      ui.lastSync = new Date().toISOString();
+      await store.setMeta("last_sync", ui.lastSync);
+    } catch (err) {
+      console.warn(err);
+    }
     await store.setMeta("current_list", body.list_id);
-    if (!body.pen) await store.enqueue("join", body.list_id, {});
+    await store.setMeta("last_list", body.list_id);
     if (location.pathname !== "/") history.replaceState(null, "", "/");
-    await sync();
+    // the first round runs on its own: the form shows at once and keeps what is tapped in
+    // while the round brings the list's sheet (awaited, the join's last redraw wiped it)
+    sync({ force: true });
   } catch (err) {
     ui.joinError = `${t("join_failed")}: ${err.message}`;
   } finally {
@@ -181,8 +266,66 @@ async function join(code) {
   }
 }
 
+// 128 random bits as hex (crypto.randomUUID needs HTTPS; a phone may be on plain HTTP).
+function joinKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `join-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+// After a sync round: the deal in play as the server has it, for the play tab.
+async function playAfterSync() {
+  const list = await currentList();
+  if (!list || !navigator.onLine) return;
+  try {
+    // The phone's own log shows the deal as tapped; only what the server adds is redrawn:
+    // play mode switched, another deal, the facts of a complete play, another phone's cards.
+    const log = await store.getMeta(`play_log:${list.list_id}`);
+    const mine = (i) => Boolean(log && i && log.deal === i.deal_no);
+    const seen = (i) => JSON.stringify(i && [i.play_mode, i.deal_no, i.facts, !mine(i) && i.play]);
+    const before = seen(list.playInfo);
+    const info = await refreshPlay({ store, fetch: (...args) => fetch(...args), list });
+    // soft: a form being filled in keeps what is typed (the play tab is redrawn all the same)
+    if (info && seen(info) !== before) render({ soft: true });
+  } catch (err) {
+    console.warn(err);
+  }
+}
+
 async function record(list, dealNo, facts) {
+  ui.undoLate = null;
   await send(list, "record_deal", { deal_no: dealNo, record: facts });
+}
+
+// The pen holder takes back the last deal while it is still only on this phone: it leaves the
+// outbox and the server never gets it. Too late once a round has sent it: then say so.
+async function undo(entry) {
+  const taken = await syncer.withdraw(entry);
+  ui.undoLate = taken ? null : entry.args.deal_no;
+  render();
+}
+
+// Bridge: the boards' matchpoints once other tables have played them (the evening's travellers).
+async function matchpointsAfterSync() {
+  try {
+    if (await refreshMatchpoints({ store, fetch: (...args) => fetch(...args), list: await currentList() })) render({ soft: true });
+  } catch (err) {
+    console.warn(err);
+  }
+}
+
+// A bridge table whose list the server has as submitted goes on with its next round.
+async function moveOn() {
+  try {
+    const step = await followMovement({ store, fetch: (...args) => fetch(...args), list: await currentList() });
+    if (step && step.moved) {
+      ui.tab = "entry";
+      ui.explain = null;
+      await sync({ force: true });
+    }
+    if (step) render();
+  } catch (err) {
+    console.warn(err);
+  }
 }
 
 async function leave() {
@@ -193,8 +336,14 @@ async function leave() {
 function setupLanguage() {
   bindLanguageSwitch(document.getElementById("lang"), {
     storage: localStorage, languages: navigator.languages, root: document.documentElement,
-    onChange: () => render(),
+    onChange: () => { warnIfInsecure(); render(); },
   });
+  warnIfInsecure();
+}
+
+// Served without HTTPS (a phone on http://192.168.…) there is no service worker: say so.
+function warnIfInsecure() {
+  showWarning(document.getElementById("insecure"), !canWorkOffline(window), "insecure_app");
 }
 
 let updateAsked = false;
@@ -230,27 +379,38 @@ function setupServiceWorker() {
 async function start() {
   setupLanguage();
   store = await openDb();
-  clientId = await store.clientId();
   ui.lastSync = await store.getMeta("last_sync");
-  if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+  ui.deviceName = await store.getMeta("device_name");
+  // Ask to keep the outbox for good; tell the players when the browser refuses (it may then
+  // clear what waits to be sent when space runs low).
+  if (navigator.storage && navigator.storage.persist) {
+    navigator.storage.persist().then((kept) => { ui.persistRefused = !kept; render({ soft: true }); }).catch(() => {});
+  }
   syncer = new Syncer({
     store, fetch: (...args) => fetch(...args),
     onResult: (entry, result) => {
       const answer = result.result || {};
       if (entry.name === "join" && ui.penAsked && answer.pen === false) ui.penRefused = true;
     },
-    onDone: (report) => {
+    onDone: async (report) => {
       ui.syncing = false;
-      if (report.ok) {
+      ui.retryAt = report.retryAt || null;
+      ui.blocked = report.blocked || null;
+      // a round before any list is joined exchanged nothing with the server: no "last sync"
+      if (report.ok && (await store.lists()).length) {
         ui.lastSync = report.at;
         store.setMeta("last_sync", report.at);
+        playAfterSync();
+        moveOn();
+        matchpointsAfterSync();
       }
       render({ soft: true });
     },
   });
   // The network coming and going changes the status bar, never what is being typed.
-  window.addEventListener("online", () => { ui.online = true; sync(); render({ soft: true }); });
+  window.addEventListener("online", () => { ui.online = true; sync({ force: true }); render({ soft: true }); });
   window.addEventListener("offline", () => { ui.online = false; render({ soft: true }); });
+  window.addEventListener("troef:offline-ready", () => { ui.offlineReady = true; renderStatus(); });
   setupServiceWorker();
   await render();
   syncer.start();

@@ -1,7 +1,7 @@
 // What the list view shows: the server's rows (confirmed) followed by the outbox's deals,
 // scored here with the rules port (provisional until the server confirms them). No DOM.
 
-import { scoreRecord } from "./rules/index.js";
+import { resolveRules, scoreRecord } from "./rules/scoring.js";
 
 const ORDER = ["N", "E", "S", "W", "1", "2", "3", "4", "5", "NS", "EW"];
 
@@ -18,10 +18,29 @@ export function envelopeRecord(list, dealNo, facts) {
   return { format: 1, game: list.game, ...envelope, deal: dealNo, ...(rules ? { rules } : {}), ...facts };
 }
 
+// The list's rule set in full as the server sent it (a club's own copy is no shipped preset);
+// null on a list kept from before, which names a preset by its ref.
+export function listRules(list) {
+  const rules = list.sheet && list.sheet.rules;
+  return rules && rules.options ? rules : null;
+}
+
+// The rule set the list is scored with: the one the server sent, else the preset its ref
+// names; null when neither is known here.
+export function listRuleset(list) {
+  const full = listRules(list);
+  if (full) return full;
+  try {
+    return resolveRules((list.sheet && list.sheet.rules_ref) || null);
+  } catch {
+    return null;
+  }
+}
+
 // Score facts as the server would; {score} or {error: {field, message}}.
 export function preview(list, dealNo, facts) {
   try {
-    return { score: scoreRecord(envelopeRecord(list, dealNo, facts)) };
+    return { score: scoreRecord(envelopeRecord(list, dealNo, facts), listRules(list)) };
   } catch (err) {
     if (err && err.name === "RecordError") return { error: { field: err.field, message: err.detail } };
     return { error: { field: "record", message: String(err.message || err) } };
@@ -42,8 +61,14 @@ function add(totals, points) {
 
 const WRITES = new Set(["record_deal", "record_penalty"]);
 
-function ownPending(list, pending) {
-  return pending.filter((e) => e.list === list.list_id).sort((a, b) => a.id - b.id);
+// The list's entries not yet in its sheet: those the server has applied since the sheet was
+// fetched (`list.sent`, until the next sheet comes) and those still in the outbox. What the
+// phone shows of the list (its rows, the next deal, the form's dealer) reads them all.
+export function unsettled(list, pending) {
+  const waiting = pending.filter((e) => e.list === list.list_id);
+  const ids = new Set(waiting.map((e) => e.id));
+  const sent = (list.sent || []).filter((e) => !ids.has(e.id));
+  return [...sent, ...waiting].sort((a, b) => a.id - b.id);
 }
 
 // Rows to show: {deal_no, kind, points, cells, running, markers, explain, record, voided, disputed,
@@ -58,7 +83,7 @@ export function listRows(list, pending = []) {
     const row = byNo.get(d.deal_no);
     if (row && d.ruling === null) row.disputed = d.reason;
   }
-  for (const entry of ownPending(list, pending)) {
+  for (const entry of unsettled(list, pending)) {
     const { deal_no: dealNo } = entry.args || {};
     if (WRITES.has(entry.name) && !byNo.has(dealNo)) {
       const { score, error } = preview(list, dealNo, entry.args.record);
@@ -93,17 +118,27 @@ export function listRows(list, pending = []) {
   return { rows, totals };
 }
 
+// Every planned deal counted (voided ones aside), or the list closed early: no next deal.
+export function listComplete(list, pending = []) {
+  const sheet = list.sheet || {};
+  if (sheet.closed_short) return true;
+  const planned = sheet.planned_deals || 0;
+  if (!planned) return false;
+  const { rows } = listRows(list, pending);
+  return rows.filter((r) => !r.voided && r.counts !== false).length >= planned;
+}
+
 export function nextDealNo(list, pending = []) {
   let last = 0;
   for (const row of (list.sheet && list.sheet.rows) || []) last = Math.max(last, row.deal_no);
-  for (const e of ownPending(list, pending)) if (WRITES.has(e.name)) last = Math.max(last, e.args.deal_no);
+  for (const e of unsettled(list, pending)) if (WRITES.has(e.name)) last = Math.max(last, e.args.deal_no);
   return last + 1;
 }
 
 // Submitted on the server, or a submission waiting in the outbox: nothing more is written.
 export function isSubmitted(list, pending = []) {
   const status = (list.sheet && list.sheet.status) || list.status;
-  return status === "submitted" || ownPending(list, pending).some((e) => e.name === "submit_list");
+  return status === "submitted" || unsettled(list, pending).some((e) => e.name === "submit_list");
 }
 
 // The seats that may confirm a list the scorer signs: a player of the other side (klaverjas:
@@ -131,7 +166,15 @@ export function submitBlocks(list, pending = []) {
   return blocks;
 }
 
-export function holdsPen(list, clientId) {
-  const pen = list.sheet ? list.sheet.pen : list.pen;
-  return pen === clientId || (pen === undefined && list.holds_pen === true);
+// Whether this phone writes the list. Right after joining a list whose pen is free, the join
+// waiting in the outbox takes it (the server answers in a moment): the phone says it holds the
+// pen at once instead of "another device holds the pen" until the answer comes.
+// The server says whether this phone holds the pen (`holds_pen`: the phone never knows its
+// own device id; `pen` is the holder's name). `_clientId` is no longer used.
+export function holdsPen(list, _clientId, pending = []) {
+  const sheet = list.sheet;
+  const holds = sheet && typeof sheet.holds_pen === "boolean" ? sheet.holds_pen : list.holds_pen === true;
+  if (holds) return true;
+  const pen = sheet ? sheet.pen : list.pen;
+  return (pen === null || pen === undefined) && unsettled(list, pending).some((e) => e.name === "join");
 }

@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { klaverjasFacts, initialState, leftOf } from "../js/views/klaverjas_form.js";
-import { listRows, nextDealNo, preview, seatOrder, holdsPen } from "../js/state.js";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
+import { klaverjasFacts, initialState, leftOf, typedError } from "../js/views/klaverjas_form.js";
+import { fieldLabel } from "../js/views/rule_words.js";
+import { listComplete, listRows, nextDealNo, preview, seatOrder, holdsPen } from "../js/state.js";
 import { readdirSync } from "node:fs";
 import { pickLanguage, setLanguage, t, STRINGS } from "../js/i18n.js";
 
@@ -60,8 +62,9 @@ test("seats show in the order of the paper list", () => {
 });
 
 test("only the device named as the pen holder writes", () => {
-  assert.equal(holdsPen({ ...list, sheet: { pen: "me" } }, "me"), true);
-  assert.equal(holdsPen({ ...list, sheet: { pen: "other" } }, "me"), false);
+  // the server says whether this phone holds the pen; `pen` is the holder's name
+  assert.equal(holdsPen({ ...list, sheet: { pen: "Anna", holds_pen: true } }), true);
+  assert.equal(holdsPen({ ...list, sheet: { pen: "Bob", holds_pen: false } }), false);
 });
 
 test("the language follows the browser unless the user chose one, and every key exists in each", () => {
@@ -102,4 +105,38 @@ test("the language switch starts from the saved choice, follows a change and sav
   select.value = "nl";
   listeners.change();
   assert.deepEqual([saved.get("troef-lang"), root.lang, current(), redrawn], ["nl", "nl", "nl", 1]);
+});
+
+test("a partij of 16 counted deals is complete, voided rows and redeals aside, and so is a list closed early", () => {
+  const row = (n, extra = {}) => ({ deal_no: n, points: { N: 81, E: 81, S: 81, W: 81 }, counts: true, ...extra });
+  const rows = Array.from({ length: 15 }, (_, i) => row(i + 1));
+  const sheet = { rows, totals: {}, planned_deals: 16 };
+  assert.equal(listComplete({ ...list, sheet }), false);
+  const voided = { ...sheet, rows: [...rows, row(16, { voided: "wrong pair" }), row(17, { counts: false })] };
+  assert.equal(listComplete({ ...list, sheet: voided }), false);
+  const facts = klaverjasFacts(state(18, { points: "90", trump: "H" }));
+  const pending = [{ id: 3, list: "L1", name: "record_deal", args: { deal_no: 18, record: facts } }];
+  assert.equal(listComplete({ ...list, sheet: voided }, pending), true); // offline: the outbox counts too
+  assert.equal(listComplete({ ...list, sheet: { rows: [], totals: {}, planned_deals: 16, closed_short: "late" } }), true);
+  assert.equal(listComplete({ ...list, sheet: { rows, totals: {}, planned_deals: 0 } }), false); // no plan: never full
+});
+
+test("a number typed for EW that the rules refuse is named as EW's, not as the NS value worked out from it", () => {
+  const ew = { ...state(1, {}), pointsPair: "EW", points: "170" };
+  assert.deepEqual(typedError(ew), { field: "card_points.EW", message: "must be between 0 and 162, got 170" });
+  assert.equal(preview(list, 1, klaverjasFacts(ew)).error.field, "card_points.NS"); // what the rules alone say
+  assert.equal(fieldLabel(typedError(ew).field, "klaverjas"), `${t("points")} EW`);
+  assert.equal(typedError({ ...ew, points: "8.5" }).field, "card_points.EW");
+  assert.deepEqual(typedError({ ...ew, points: "80", playing: "EW", tricks: "9" }),
+    { field: "tricks.EW", message: "must be between 0 and 8, got 9" });
+  assert.equal(typedError({ ...ew, points: "80" }), null);
+});
+
+test("right after joining a list whose pen is free the phone holds the pen, not 'another device'", () => {
+  const joined = { ...list, pen: null };
+  const join = [{ id: 1, list: "L1", name: "join", args: {} }];
+  assert.equal(holdsPen(joined, "me"), false);
+  assert.equal(holdsPen(joined, "me", join), true);
+  assert.equal(holdsPen({ ...joined, pen: "other" }, "me", join), false); // asking, not holding
+  assert.equal(holdsPen({ ...joined, sheet: { pen: "Anna", holds_pen: true } }, "me"), true);
 });

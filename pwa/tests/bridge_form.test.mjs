@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
 import {
   LEAD_RANKS, LEAD_SUITS, boardLine, boardProblem, boardsOnList, bridgeFacts, cardLabel, clearLead,
   contractLine, initialState, leadCard, leader, nextBoard, overLabel, overOptions,

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  eveningOf, formatValue, marksOf, partijen, rankTotals, runningPositions, seasonKeys, wiezenSeason,
+  decidingColumns, eveningOf, formatValue, marksOf, partijen, rankTotals, runningPositions, seasonKeys, wiezenSeason,
 } from "../../console/js/views/standings_format.js";
 
 test("totals read in their unit and the reader's digits", () => {
@@ -87,4 +87,44 @@ test("the wiezen season's counting rule wins over the rule set's options", () =>
   const options = [{ name: "season_best", value: 9 }, { name: "season_sundays", value: 15 }];
   assert.deepEqual(wiezenSeason({ counting: { best: 2, evenings: 3 }, rules: { options } }), { best: 2, sundays: 3 });
   assert.deepEqual(wiezenSeason({ counting: {}, rules: { options } }), { best: 9, sundays: 15 });
+});
+
+test("only the tie-break column that separated two players on the same total is marked (Schafkopf Nr. 9)", () => {
+  const line = (rank, total, touts, won, played, lot = null) => ({ rank, total, details: { touts, solos_won: won, solos_played: played, lot } });
+  const lines = [line(1, 27, 0, 5, 6), line(2, 27, 0, 3, 7), line(3, 20, 1, 1, 1), line(4, 12, 0, 2, 2, 1), line(5, 12, 0, 2, 2, 2), line(0, 0, 0, 0, 0)];
+  const decided = decidingColumns(lines).map((set) => [...set]);
+  assert.deepEqual(decided, [["solos_won"], ["solos_won"], [], ["lot"], ["lot"], []]);
+});
+
+test("the working names each result by its evening or ruling and gives its reason in the screen's language", async () => {
+  const { keyWords, reasonWords } = await import("../../console/js/views/standings_cells.js");
+  const { explainLine } = await import("../js/views/explain_words.js");
+  const { setLanguage } = await import("../js/i18n.js");
+  setLanguage("nl");
+  assert.equal(keyWords("2026-04-05 (#1)"), "Avond 1 (05-04-2026)");
+  assert.equal(keyWords("ruling 2"), "Beslissing 2");
+  assert.equal(keyWords("Durchgang 1"), "Durchgang 1");
+  assert.equal(explainLine(reasonWords("ruling: te laat (ART 3)")), "beslissing: te laat (ART 3)");
+  assert.equal(explainLine(reasonWords("counts (every session counts): rank 1; Bridge §B7: session % = Σ MP / Σ top = 12.00 / 20.00 = 60.00%")),
+    "telt (elke zitting telt): plaats 1; Bridge §B7: zitting % = Σ MP / Σ top = 12,00 / 20,00 = 60,00%");
+  setLanguage("de");
+  assert.equal(keyWords("ruling 1"), "Entscheidung 1");
+  assert.equal(explainLine(reasonWords("Nr. 9: the Durchgänge are added")), "Nr. 9: die Durchgänge werden addiert");
+  setLanguage("en");
+  assert.equal(keyWords("ruling 1"), "Ruling 1");
+});
+
+test("a klaverjas board ruling (SB-9) reads in the screen's language, its own words as written", async () => {
+  const { reasonText } = await import("../../console/js/views/standings_cells.js");
+  const { setLanguage } = await import("../js/i18n.js");
+  const reason = "ruling: score sheet of table 3 misread (SB-9)"; // rules/klaverjas_season.py
+  setLanguage("nl");
+  assert.equal(reasonText(reason), "beslissing: score sheet of table 3 misread (SB-9)");
+  assert.equal(reasonText("ruling: lijst te laat (SB-9)"), "beslissing: lijst te laat (SB-9)");
+  assert.equal(reasonText("played: 1412 + 1600 (sat out, SB-8) + 1287 = 4299"),
+    "gespeeld: 1412 + 1600 (uitgezeten, SB-8) + 1287 = 4299");
+  setLanguage("de");
+  assert.equal(reasonText("ruling: Liste zu spät (SB-9)"), "Entscheidung: Liste zu spät (SB-9)");
+  setLanguage("en");
+  assert.equal(reasonText(reason), reason);
 });

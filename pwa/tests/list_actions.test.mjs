@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
 import { confirmers, isSubmitted, listRows, nextDealNo, submitBlocks } from "../js/state.js";
 import { PENALTIES, penaltyFacts, playSeats } from "../js/views/penalty_form.js";
 import { checkReason } from "../js/views/row_actions.js";

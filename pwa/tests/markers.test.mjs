@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
 import { markerWord, markerWords } from "../js/views/markers.js";
 import { listRows } from "../js/state.js";
 

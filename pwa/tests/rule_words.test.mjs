@@ -1,5 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
+// the labels are the forms' words: the app loads the list's game's form with it
+import "../js/views/bridge_form.js";
+import "../js/views/schafkopf_form.js";
+import "../js/views/wiezen_form.js";
 import { setLanguage } from "../js/i18n.js";
 import { preview } from "../js/state.js";
 import { initialState, klaverjasFacts } from "../js/views/klaverjas_form.js";
@@ -23,9 +28,23 @@ test("card points out of range name the pair and the limits in each language", (
   assert.deepEqual(words("de", error), { label: "Punkte NS", text: "muss zwischen 0 und 162 liegen, nicht 170" });
 });
 
-test("a refusal particular to one rule keeps the rule's own words and article", () => {
-  const error = { field: "miserie", message: "every active player plays miserie; one must not (W-D16)" };
+test("a refusal the words do not know keeps the rule's own words and article", () => {
+  const error = { field: "miserie", message: "seat 2 has no play, so no misplay (ART 10)" };
   assert.deepEqual(words("nl", error, "wiezen"), { label: "Wie speelt", text: error.message });
+});
+
+test("the rarer refusals of the forms are said in the player's language, keeping the article", () => {
+  const said = (lang, message, game) => words(lang, { field: "x", message }, game).text;
+  assert.equal(said("nl", "every active player plays miserie; one must not (W-D16)", "wiezen"),
+    "alle spelers spelen miserie; één moet dat niet doen (W-D16)");
+  assert.equal(said("de", "roem 30 is not made of the values 20, 50, 100 and 200 (art. 4c, §8 check 3)"),
+    "Roem 30 lässt sich nicht aus 20, 50, 100 und 200 bilden (Art. 4c, §8 check 3)");
+  assert.equal(said("nl", "has 130 Augen; the cards hold 120", "schafkopf"), "heeft 130 Augen; de kaarten hebben er samen 120");
+  assert.equal(said("de", "WENZ is not played: Nr. 2 admits Rufspiel, Solo and Solo-Tout only", "schafkopf"),
+    "WENZ wird nicht gespielt: Nr. 2 lässt nur Rufspiel, Solo und Solo-Tout zu");
+  assert.equal(said("nl", "must be a card like 'H7', 'SA' or 'D10' (suit S/H/D/C), got X9", "bridge"),
+    "moet een kaart zijn zoals H7, SA of D10 (kleur S/H/D/C), niet X9");
+  assert.equal(said("en", "its players took 14 tricks; a deal has 13", "wiezen"), "its players took 14 tricks; a deal has 13");
 });
 
 test("a choice not made lists the choices; the label is the one the game's form shows", () => {

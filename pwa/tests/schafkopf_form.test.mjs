@@ -3,8 +3,9 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
 import {
-  autoTricks, declTricks, initialState, lineOf, linesBefore, nextDealer, otherAugen, partnerChoices,
+  autoTricks, declTricks, gameChoices, initialState, lineOf, linesBefore, nextDealer, otherAugen, partnerChoices,
   pick, schafkopfFacts,
 } from "../js/views/schafkopf_form.js";
 import { preview } from "../js/state.js";
@@ -172,4 +173,34 @@ test("an unfinished or impossible form is refused with the rule's own words", ()
   assert.equal(score(word).error.message, 'must be a whole number, got "sechzig"');
   const noAugen = tap("1", ["type", "SOLO"], ["declarer", "1"]);
   assert.equal(score(noAugen).error.field, "decl_augen");
+});
+
+// A club's own copy of the Lengfeld rules with Wenz admitted, as the server sends it.
+const clubCopy = {
+  id: "lengfeld-mit-wenz", version: 1, ref: "lengfeld-mit-wenz@1", game: "schafkopf",
+  title: "Lengfeld mit Wenz", based_on: "schafkopf-tsv-lengfeld@1",
+  options: { admit_wenz_geier: true, exclusion_scope: "offender", fault_win_level: "certain", schneider_defender_limit: 29 },
+};
+const clubList = { ...list, sheet: { rules_ref: "lengfeld-mit-wenz@1", rules: clubCopy, rows: [] } };
+
+test("a list on a club's own copy of a rule set is scored with the copy the server sent", () => {
+  const state = tap("1", ["type", "WENZ"], ["declarer", "2"], ["augen", "70"]);
+  const outcome = preview(clubList, 1, schafkopfFacts(state));
+  assert.equal(outcome.error, undefined);
+  assert.deepEqual(outcome.score.points, { 1: -3, 2: 9, 3: -3, 4: -3 });
+  // Without the rule set itself the phone could only look the ref up among the presets.
+  const refOnly = preview({ ...list, sheet: { rules_ref: "lengfeld-mit-wenz@1", rows: [] } }, 1, schafkopfFacts(state));
+  assert.equal(refOnly.error.field, "rules");
+});
+
+test("the form offers Wenz and Geier only when the rule set admits them; Kontra is forbidden with its rule", () => {
+  const shipped = gameChoices({ admit_wenz_geier: false });
+  assert.deepEqual(shipped.filter((g) => !g.allowed).map((g) => g.type), ["WENZ", "GEIER", "KONTRA"]);
+  assert.ok(shipped.filter((g) => !g.allowed).every((g) => g.rule));
+  const admitted = gameChoices(clubCopy.options);
+  assert.deepEqual(admitted.filter((g) => g.allowed).map((g) => g.type), ["RUFSPIEL", "SOLO", "TOUT", "WENZ", "GEIER", "NO_GAME"]);
+  assert.deepEqual(admitted.filter((g) => !g.allowed).map((g) => g.type), ["KONTRA"]);
+  // A Wenz with Wenz not admitted is refused by the rules as the server refuses it.
+  const wenz = tap("1", ["type", "WENZ"], ["declarer", "2"], ["augen", "70"]);
+  assert.equal(score(wenz).error.field, "type");
 });

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import "../js/rules/index.js"; // every game's rules (the app loads the list's game only)
 import {
   activeSeats, afterPasRond, history, initialState, nextDealer, pickDealer, pickGame, setMiserie,
   sittingOut, tapSeat, wiezenFacts,

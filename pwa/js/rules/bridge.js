@@ -2,7 +2,7 @@
 // (port of backend/rules/bridge.py). Part B (WBF Law 77) gives the contract score; the
 // penalties are in bridge_penalties.js. Every board score is seen from NS: NS = -EW.
 
-import { Fields, RecordError, checkInt } from "./fields.js";
+import { Fields, RecordError, checkInt, isTextOrNumber } from "./fields.js";
 import { SEATS, SIDE, assess, neg, signed } from "./bridge_penalties.js";
 
 export const PRESET_ID = "bridge-nbb-1930";
@@ -118,7 +118,7 @@ function boardContext(f) {
   readSeats(f);
   for (const name of ["ns", "ew"]) {
     const value = f.raw(name);
-    if (value !== null && typeof value !== "string" && !Number.isInteger(value)) {
+    if (value !== null && !isTextOrNumber(value)) {
       throw f.error(name, "must be a pair id: a text or a number");
     }
   }

@@ -60,7 +60,7 @@ function readRevoke(r, roles, tricks) {
   if (r.has("withheld_card")) {
     card = r.raw("withheld_card");
     if (typeof card !== "string" || card.length < 2 || !SUITS.includes(card[0]) || !RANKS.includes(card.slice(1))) {
-      throw r.error("withheld_card", `must be a card like 'D7', 'SA' or 'H10', got ${JSON.stringify(card)}`);
+      throw r.error("withheld_card", `must be a card like 'H7', 'SA' or 'D10' (suit S/H/D/C), got ${JSON.stringify(card)}`);
     }
   }
   const side = SIDE[claim.seat];

@@ -11,10 +11,22 @@ export class RecordError extends Error {
 }
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-const isInt = (v) => typeof v === "number" && Number.isInteger(v);
+// A whole number in JSON: JSON.parse makes a number too big for a double ±Infinity.
+const isWhole = (v) => typeof v === "number" && (Number.isInteger(v) || v === Infinity || v === -Infinity);
+// The largest whole number every device counts exactly (record.py SAFE_INT).
+export const SAFE_INT = Number.MAX_SAFE_INTEGER;
+
+/** Whether `value` is a text or a whole number every device reads alike (an id). */
+export const isTextOrNumber = (value) => typeof value === "string" || Number.isSafeInteger(value);
+
+// Python's str.isspace(): what `strip()` removes (JS trim() differs on \x1c-\x1f, \x85, \ufeff).
+const PY_SPACE = /^[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
+/** Whether a text is empty or only white space, as Python's `not text.strip()` says. */
+export const isBlank = (text) => PY_SPACE.test(text);
 
 export function checkInt(value, path, lo = null, hi = null) {
-  if (!isInt(value)) throw new RecordError(path, `must be a whole number, got ${JSON.stringify(value)}`);
+  if (!isWhole(value)) throw new RecordError(path, `must be a whole number, got ${JSON.stringify(value)}`);
   if (lo !== null && hi !== null && !(lo <= value && value <= hi)) {
     throw new RecordError(path, `must be between ${lo} and ${hi}, got ${value}`);
   }
@@ -59,7 +71,11 @@ export class Fields {
       if (required) throw this.error(name, "is required");
       return fallback;
     }
-    return checkInt(this.data[name], this.at(name), lo, hi);
+    const value = checkInt(this.data[name], this.at(name), lo, hi);
+    if (!Number.isSafeInteger(value)) {
+      throw this.error(name, `must be between ${-SAFE_INT} and ${SAFE_INT}, the whole numbers every device counts exactly`);
+    }
+    return value;
   }
 
   bool(name, fallback = false) {

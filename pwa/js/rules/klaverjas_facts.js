@@ -1,7 +1,7 @@
 // Read the facts of a klaverjas deal record, refusing what the rulebook rules out (§7.1, §8)
 // (port of backend/rules/klaverjas_facts.py and the card checks of klaverjas_play.py).
 
-import { RecordError } from "./fields.js";
+import { RecordError, isBlank } from "./fields.js";
 
 export const SEATS = ["N", "E", "S", "W"];
 export const SUITS = ["S", "H", "D", "C"];
@@ -26,6 +26,7 @@ const ONE_TRICK = new Set(
 const ONE_TRICK_VALUES = [0, 20, 40, 50, 70, 100, 200];
 const NO_TOTAL = [10, 30]; // multiples of 10 that no sum of 20, 50, 100 and 200 makes (§8 check 3)
 const NOT_ROEM = ["pit", "mars"]; // art. 15c: follows from the tricks, never claimed
+const MOST_ROEM = TRICKS * 200; // a trick's roem is at most vier boeren, 200 (art. 4c, K-D5)
 
 const show = (v) => (v === undefined ? "None" : JSON.stringify(v));
 
@@ -69,7 +70,7 @@ export function readSeats(f) {
   const players = {};
   for (const seat of SEATS) {
     const player = seats.str(seat);
-    if (!player.trim()) throw seats.error(seat, "must name the player in this seat");
+    if (isBlank(player)) throw seats.error(seat, "must name the player in this seat");
     for (const [other, known] of Object.entries(players)) {
       if (known === player) throw seats.error(seat, `${player} already sits at ${other}`);
     }
@@ -133,6 +134,10 @@ export function readRoem(f, tricks) {
     const pair = entry.str("pair", PAIR_NAMES);
     const trick = entry.int("trick", 1, TRICKS, { required: false });
     const value = readRoemEntry(entry, trick);
+    const deal = totals.NS + totals.EW + value;
+    if (deal > MOST_ROEM) {
+      throw entry.error("value", `brings the deal's roem to ${deal}; 8 tricks hold at most ${MOST_ROEM} (200 each, art. 4c, K-D5)`);
+    }
     if (trick !== null) {
       if (byTrick.has(trick)) {
         const rule = "a trick's roem is one entry, for the pair that won it (K-D5)";

@@ -5,6 +5,8 @@
 import { TRICK_GAMES, makeRow, seatWords } from "./wiezen_contracts.js";
 
 const ORDINALS = { 1: "first", 2: "second", 3: "third" };
+// A Sunday is at most 50 deals (§1.3) and a player misplays at most once a deal (wiezen_misplay.py).
+const MOST_FAULTS = 50;
 
 /** Refuse the sitting-out dealer of a 5-table where an active seat is needed (W-D2). */
 export function activeSeat(seat, path, f, table) {
@@ -22,7 +24,7 @@ export function readMisplay(f, table, code) {
   }
   m.only(["offender", "trick", "declaring_tricks_before", "fault_no_today"]);
   const offender = activeSeat(m.int("offender", 1, table.size), "offender", m, table);
-  const fault = m.int("fault_no_today", 1, null, { required: false, fallback: 1 });
+  const fault = m.int("fault_no_today", 1, MOST_FAULTS, { required: false, fallback: 1 });
   const trickGame = Object.hasOwn(TRICK_GAMES, code);
   const trick = m.int("trick", 1, 13, { required: trickGame });
   const before = m.int("declaring_tricks_before", 0, 12, { required: trickGame });

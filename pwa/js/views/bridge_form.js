@@ -9,6 +9,7 @@ import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { boardInfo, isVulnerable } from "../rules/bridge.js";
 import { preview } from "../state.js";
+import { boardsOnList, nextBoard, roundBoards } from "./bridge_boards.js";
 
 export const SEATS = ["N", "E", "S", "W"];
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7];
@@ -70,35 +71,9 @@ extend({
 
 // ---- the pure part --------------------------------------------------------------------------
 
-/** The boards this table plays this round (a Mitchell or Howell list carries them), or null. */
-export function roundBoards(list) {
-  const boards = (list.sheet && list.sheet.boards) || list.boards;
-  return Array.isArray(boards) && boards.length ? boards : null;
-}
-
-/** The boards already on the list: the server's live rows and the outbox's unsent deals. */
-export function boardsOnList(list, pending = []) {
-  const done = new Set();
-  for (const row of (list.sheet && list.sheet.rows) || []) {
-    if (!row.voided && row.kind !== "penalty" && row.record && row.record.board) done.add(row.record.board);
-  }
-  for (const entry of pending) {
-    if (entry.list === list.list_id && entry.name === "record_deal" && entry.args.record) {
-      const board = entry.args.record.board;
-      if (board) done.add(board);
-    }
-  }
-  return done;
-}
-
-/** The board to offer: the first of the round's boards not on the list yet (null when all
- * are); without a movement, one more than the highest board on the list. */
-export function nextBoard(list, pending = []) {
-  const done = boardsOnList(list, pending);
-  const boards = roundBoards(list);
-  if (boards) return boards.find((b) => !done.has(b)) ?? null;
-  return done.size ? Math.max(...done) + 1 : 1;
-}
+// roundBoards, boardsOnList and nextBoard live in bridge_boards.js (the entry and penalty forms
+// read them without this form).
+export { boardsOnList, nextBoard, roundBoards };
 
 /** The table's board check, in the server's words (backend/aggregates/list_policy.py). */
 export function boardProblem(list, pending, board) {

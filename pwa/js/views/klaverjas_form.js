@@ -60,11 +60,27 @@ function choice(name, options, selected, onPick, label = (o) => o) {
     }, label(o))));
 }
 
-// The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it.
+// What is wrong with a number typed in the form, named by the pair it was typed for (the
+// other pair's value is worked out from it, so the rules would name that one first); null
+// when both typed numbers are fine. Words as the rules say them (translated by rule_words).
+export function typedError(state) {
+  const typed = [["card_points", state.pointsPair, state.points, 162], ["tricks", state.playing, state.tricks, 8]];
+  for (const [name, pair, text, most] of typed) {
+    if (text === null || text === undefined || String(text).trim() === "") continue;
+    const x = Number(text);
+    const field = `${name}.${pair}`;
+    if (!Number.isInteger(x)) return { field, message: `must be a whole number, got ${JSON.stringify(String(text))}` };
+    if (x < 0 || x > most) return { field, message: `must be between 0 and ${most}, got ${x}` };
+  }
+  return null;
+}
+
+// The form; `onChange(facts, error)` on every edit, `onSubmit(facts, error)` to record it
+// (`error`: a typed number the form itself refuses, see typedError).
 export function klaverjasForm({ dealNo, players = {}, onChange, onSubmit }) {
   const state = initialState(dealNo);
   const root = h("div", { class: "kj" });
-  const emit = () => onChange(klaverjasFacts(state));
+  const emit = () => onChange(klaverjasFacts(state), typedError(state));
   const seatLabel = (s) => `${s} ${players[s] ? players[s].split(" ")[0] : ""}`.trim();
 
   function draw() {
@@ -96,7 +112,7 @@ export function klaverjasForm({ dealNo, players = {}, onChange, onSubmit }) {
         h("input", { id: "kj-tricks", type: "number", inputmode: "numeric", min: 0, max: 8, value: state.tricks ?? "",
           placeholder: "auto", oninput: (e) => { state.tricks = e.target.value; emit(); } })),
       ...roemRows,
-      h("button", { type: "button", class: "primary", id: "record", onclick: () => onSubmit(klaverjasFacts(state)) }, t("record")));
+      h("button", { type: "button", class: "primary", id: "record", onclick: () => onSubmit(klaverjasFacts(state), typedError(state)) }, t("record")));
   }
   draw();
   queueMicrotask(emit);

@@ -7,6 +7,9 @@ import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
 import { markerWords } from "./markers.js";
 import { refusalLine } from "./rule_words.js";
+import { explainLines } from "./explain_words.js";
+import { optionLabel, recordedBoard, replacesNote, startValues } from "./bridge_penalty.js";
+import { roundBoards } from "./bridge_boards.js";
 
 const COMPASS = ["N", "E", "S", "W"];
 const PAIRS = ["NS", "EW"];
@@ -103,9 +106,14 @@ function picker(name, options, selected, onPick, label = String) {
 }
 
 // The menu and the form. `preview(facts)` scores them; `onRecord(mutation, facts)` writes them.
-export function penaltyForm({ list, dealNo, preview, onRecord }) {
+export function penaltyForm({ list, dealNo, preview, onRecord, pending = [] }) {
   const kinds = PENALTIES[list.game] || [];
-  const state = { id: null, values: {} };
+  const state = { id: null, values: {}, replaces: null };
+  // bridge: start from the board last recorded (a revoke is mostly found after it is written)
+  const start = () => {
+    state.replaces = list.game === "bridge" ? recordedBoard(list, pending) : null;
+    return startValues(state.replaces);
+  };
   const root = h("section", { class: "card penalty", "aria-label": t("pf_title") });
   const seatName = (s) => {
     const name = (list.players || {})[s];
@@ -114,7 +122,15 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
 
   function field([name, type, optional]) {
     const label = `${t(`pf_${name}`)}${optional ? ` (${t("pf_optional")})` : ""}`;
-    const pick = (value) => { state.values[name] = value; draw(); };
+    const pick = (value) => {
+      state.values[name] = value;
+      if (name === "board" && list.game === "bridge") { // another board: start from its row, if any
+        state.replaces = value === null ? null : recordedBoard(list, pending, value);
+        if (state.replaces) Object.assign(state.values, startValues(state.replaces));
+      }
+      draw();
+    };
+    if (name === "board" && list.game === "bridge" && roundBoards(list)) type = roundBoards(list);
     if (type === "number") {
       const id = `pf-${name}`;
       return h("div", { class: "field" }, h("label", { class: "lbl", for: id }, label),
@@ -123,7 +139,7 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
     }
     const options = type === "seat" ? playSeats(list) : type === "pair" ? PAIRS : type;
     return h("div", { class: "field" }, h("span", { class: "lbl" }, label),
-      picker(name, options, state.values[name], pick, type === "seat" ? seatName : String));
+      picker(name, options, state.values[name], pick, type === "seat" ? seatName : (o) => optionLabel(name, o)));
   }
 
   const result = h("div", { class: "preview", id: "pf-preview", "aria-live": "polite" });
@@ -139,28 +155,29 @@ export function penaltyForm({ list, dealNo, preview, onRecord }) {
     result.replaceChildren(h("p", { class: "ok" },
       Object.entries(s.points).map(([seat, v]) => `${seat} ${v}`).join(" · "),
       s.markers.length ? h("b", { class: "marker" }, ` ${markerWords(s.markers).join(" ")}`) : null),
-    h("ul", { class: "pf-explain" }, (s.explain || []).map((line) => h("li", {}, line))));
+    h("ul", { class: "pf-explain" }, explainLines(s.explain).map((line) => h("li", {}, line))));
     return outcome;
   }
 
   function draw() {
     const kind = kinds.find((k) => k.id === state.id);
     replace(root, // not root.replaceChildren: it would write the absent parts as "null"
-      h("h2", { id: "pf-title", dataset: { deal: dealNo } }, `${t("pf_title")} · ${t("deal")} ${dealNo}`),
+      h("h2", { id: "pf-title", dataset: { deal: dealNo } }, `${t("pf_title")} · ${list.game === "bridge" ? `${t("brw_board")} ${state.values.board ?? "–"}` : `${t("deal")} ${dealNo}`}`),
       h("div", { class: "pf-menu", role: "radiogroup", "aria-label": t("pf_kind") },
         kinds.map((k) => h("button", {
           type: "button", class: k.id === state.id ? "opt on" : "opt", role: "radio", id: `pf-kind-${k.id}`,
           "aria-checked": k.id === state.id ? "true" : "false",
-          onclick: () => { state.id = k.id; state.values = {}; draw(); },
+          onclick: () => { state.id = k.id; state.values = list.game === "bridge" ? start() : {}; draw(); },
         }, t(`pf_${list.game}_${k.id}`)))),
       kind ? h("p", { class: "note" }, t(kind.mutation === "record_deal" ? "pf_is_deal" : "pf_is_row")) : null,
+      kind && state.replaces ? h("p", { class: "note", id: "pf-replaces" }, replacesNote(state.replaces)) : null,
       ...(kind ? kind.fields.map(field) : []),
       result,
       kind ? h("button", { type: "button", class: "primary", id: "pf-record", onclick: () => {
         const outcome = show();
         if (outcome && !outcome.error) {
           const { mutation, facts } = penaltyFacts(list.game, state.id, state.values);
-          onRecord(mutation, facts);
+          onRecord(mutation, facts, state.replaces ? state.replaces.deal_no : null);
         }
       } }, t("record")) : null);
     show();

@@ -5,10 +5,12 @@
 
 import { h, replace } from "../dom.js";
 import { extend, t } from "../i18n.js";
-import { preview } from "../state.js";
+import { listRuleset, preview } from "../state.js";
 
 export const SEATS = ["1", "2", "3", "4"];
 export const TYPES = ["RUFSPIEL", "SOLO", "TOUT", "NO_GAME"];
+// Games a rule set may admit (S-D5: scored exactly like a Solo), by the option that admits them.
+export const OPTIONAL_TYPES = { WENZ: "admit_wenz_geier", GEIER: "admit_wenz_geier" };
 export const ACES = ["EICHEL", "GRAS", "SCHELLEN"]; // Herz is trump: there is no Herz call
 export const TOTAL_AUGEN = 120;
 export const TRICKS = 8;
@@ -52,6 +54,20 @@ export function linesBefore(rows = [], recent = [], dealNo = Infinity) {
     lines.set(row.deal_no, { deal_no: row.deal_no, dealer: record.dealer, type: record.type });
   }
   return [...lines.values()];
+}
+
+/**
+ * The games the form offers under a rule set's options: every game of Nr. 2, then each game
+ * the rule set may admit, with `allowed` and the rule that forbids it (a rule-word key), and
+ * Kontra, which the Lengfeld rules forbid (Nr. 2: "Spritze ist nicht gestattet").
+ */
+export function gameChoices(options = {}) {
+  const optional = Object.entries(OPTIONAL_TYPES).map(([type, option]) => ({
+    type, allowed: Boolean(options[option]), rule: options[option] ? null : "skf_rule_wenz",
+  }));
+  const played = TYPES.filter((type) => type !== "NO_GAME").map((type) => ({ type, allowed: true, rule: null }));
+  return [...played, ...optional, { type: "NO_GAME", allowed: true, rule: null },
+    { type: "KONTRA", allowed: false, rule: "skf_rule_kontra" }];
 }
 
 export function initialState(dealer = SEATS[0]) {
@@ -159,6 +175,9 @@ extend({
     skf_side_decl: "spelers", skf_side_def: "tegenspelers", skf_tricks: "Slagen van de spelers",
     skf_auto: "auto", skf_won: "gewonnen", skf_lost: "verloren", skf_sum: "som",
     skf_dot: "solo: punt", skf_deal_again: "dezelfde gever geeft opnieuw", skf_line: "Regel",
+    skf_forbidden: "Niet toegestaan in deze spelregels",
+    skf_rule_wenz: "Nr. 2 laat alleen Rufspiel, Solo en Solo-Tout toe (S-D5)",
+    skf_rule_kontra: "Nr. 2: Spritze (Kontra) is niet toegestaan",
   },
   de: {
     skf_type: "Spiel", skf_declarer: "Spieler", skf_ace: "Ruf-Ass", skf_partner: "Mitspieler",
@@ -166,6 +185,9 @@ extend({
     skf_side_decl: "Spieler", skf_side_def: "Gegenspieler", skf_tricks: "Stiche der Spieler",
     skf_auto: "auto", skf_won: "gewonnen", skf_lost: "verloren", skf_sum: "Summe",
     skf_dot: "Solo: Punkt", skf_deal_again: "derselbe Geber gibt neu", skf_line: "Zeile",
+    skf_forbidden: "Nach diesen Spielregeln nicht gestattet",
+    skf_rule_wenz: "Nr. 2 lässt nur Rufspiel, Solo und Solo-Tout zu (S-D5)",
+    skf_rule_kontra: "Nr. 2: Spritze (Kontra) ist nicht gestattet",
   },
   en: {
     skf_type: "Game", skf_declarer: "Declarer", skf_ace: "Called ace", skf_partner: "Partner",
@@ -173,10 +195,13 @@ extend({
     skf_side_decl: "declarers", skf_side_def: "defenders", skf_tricks: "Declarers' tricks",
     skf_auto: "auto", skf_won: "won", skf_lost: "lost", skf_sum: "sum",
     skf_dot: "solo: dot", skf_deal_again: "the same dealer deals again", skf_line: "Line",
+    skf_forbidden: "Not allowed by these rules",
+    skf_rule_wenz: "Nr. 2 admits Rufspiel, Solo and Solo-Tout only (S-D5)",
+    skf_rule_kontra: "Nr. 2: Spritze (Kontra) is not allowed",
   },
 });
 
-const GAME_WORDS = { RUFSPIEL: "Rufspiel", SOLO: "Solo", TOUT: "Tout" };
+const GAME_WORDS = { RUFSPIEL: "Rufspiel", SOLO: "Solo", TOUT: "Tout", WENZ: "Wenz", GEIER: "Geier", KONTRA: "Kontra" };
 const ACE_WORDS = { EICHEL: "Eichel", GRAS: "Gras", SCHELLEN: "Schellen" };
 const typeLabel = (type) => GAME_WORDS[type] || t("skf_no_game");
 const sideLabel = (side) => t(side === "def" ? "skf_side_def" : "skf_side_decl");
@@ -213,10 +238,20 @@ function lineView(score, players) {
       line.dot ? h("span", { class: "sk-dot", id: "sk-dot", role: "img", "aria-label": t("skf_dot"), title: t("skf_dot") }, "●") : null));
 }
 
+// The games the rule set forbids, each with its rule (beside the disabled buttons).
+function forbiddenNote(games) {
+  const forbidden = games.filter((g) => !g.allowed);
+  if (!forbidden.length) return null;
+  return h("div", { class: "note sk-forbidden", id: "sk-forbidden" }, h("span", {}, `${t("skf_forbidden")}:`),
+    h("ul", {}, forbidden.map((g) => h("li", { dataset: { type: g.type } }, h("b", {}, typeLabel(g.type)), ` — ${t(g.rule)}`))));
+}
+
 // The form; `onChange(facts)` on every edit, `onSubmit(facts)` to record it.
 export function schafkopfForm({ list, dealNo, players = {}, pending = [], onChange, onSubmit }) {
   const rows = (list.sheet && list.sheet.rows) || [];
   let state = initialState(nextDealer(linesBefore(rows, unsentLines(pending), dealNo), dealNo));
+  const games = gameChoices((listRuleset(list) || {}).options);
+  const allowed = games.filter((g) => g.allowed).map((g) => g.type);
   const root = h("div", { class: "sk" });
   const lineBox = h("div", { class: "sk-line-box", "aria-live": "polite" });
   const seatLabel = (s) => [h("b", {}, s), " ", h("span", { class: "sk-name" }, players[s] ? players[s].split(" ")[0] : "")];
@@ -271,7 +306,9 @@ export function schafkopfForm({ list, dealNo, players = {}, pending = [], onChan
     const field = (label, control) => h("div", { class: "field" }, h("span", { class: "lbl" }, label), control);
     replace(root,
       field(t("dealer"), choice("dealer", t("dealer"), SEATS, state.dealer, set("dealer"), seatLabel)),
-      field(t("skf_type"), choice("type", t("skf_type"), TYPES, state.type, set("type"), typeLabel)),
+      field(t("skf_type"), choice("type", t("skf_type"), games.map((g) => g.type), state.type, set("type"), typeLabel,
+        (type) => !allowed.includes(type))),
+      forbiddenNote(games),
       playing ? field(t("skf_declarer"), choice("declarer", t("skf_declarer"), SEATS, state.declarer, set("declarer"), seatLabel)) : null,
       rufspiel ? field(t("skf_ace"), choice("ace", t("skf_ace"), ACES, state.ace, set("ace"), (a) => ACE_WORDS[a])) : null,
       rufspiel ? field(partnerWord, choice("partner", partnerWord, SEATS, state.partner, set("partner"), seatLabel,

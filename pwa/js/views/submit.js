@@ -3,6 +3,7 @@
 // its hash head, the same one the director's console and the public list show.
 
 import { h } from "../dom.js";
+import { formatDateTime } from "../format.js";
 import { extend, t } from "../i18n.js";
 import { confirmers, seatOrder } from "../state.js";
 
@@ -24,7 +25,7 @@ export function submittedView(list) {
     h("h2", {}, t("sub_done")),
     h("p", {}, t("sub_done_help")),
     h("p", { class: "head" }, `${t("sub_head")}: `, h("code", { id: "submitted-head", title: head, dataset: { head } }, head.slice(0, 16))),
-    sheet.submitted_at ? h("p", { class: "note" }, new Date(sheet.submitted_at).toLocaleString()) : null);
+    sheet.submitted_at ? h("p", { class: "note" }, formatDateTime(sheet.submitted_at)) : null);
 }
 
 export function submitView({ list, totals, blocks, waiting, onSubmit }) {
@@ -62,6 +63,7 @@ export function submitView({ list, totals, blocks, waiting, onSubmit }) {
       totalsLine(list, totals),
       h("span", { class: "lbl" }, t("sub_confirmed_by")),
       pick("confirmed_by", confirmers(list, state.scorer), state.confirmer, (s) => { state.confirmer = s; draw(); }),
+      h("p", { class: "sub-final", id: "sub-final", role: "note" }, h("b", {}, t("sub_final"))), // what cannot be undone
       h("button", { type: "button", class: "primary", id: "sub-confirm", disabled: !state.confirmer,
         onclick: () => onSubmit(state.scorer, state.confirmer) }, t("sub_confirm")),
       h("button", { type: "button", class: "link", id: "sub-back", onclick: () => { state.step = 1; draw(); } }, t("sub_back")));
@@ -78,6 +80,7 @@ extend({
     sub_short: "Pas {counted} van de {planned} spellen staan op de lijst.", sub_disputes: "Eerst beslist de wedstrijdleider over het geschil bij spel {deals}.",
     sub_waiting: "De inlevering wacht op verbinding; daarna ligt de lijst vast.", sub_done: "Ingeleverd",
     sub_done_help: "Deze lijst is ingeleverd en kan nooit meer veranderen.", sub_head: "Kop van de hash-keten",
+    sub_final: "Let op: dit kan niet ongedaan worden gemaakt. Een ingeleverde lijst verandert nooit meer, door niemand, ook niet door de wedstrijdleider.",
   },
   de: {
     sub_tab: "Abgeben", sub_title: "Liste abgeben", sub_scorer: "Wer hat die Liste geschrieben?", sub_next: "Weiter: Telefon weitergeben",
@@ -86,6 +89,7 @@ extend({
     sub_short: "Erst {counted} von {planned} Spielen stehen auf der Liste.", sub_disputes: "Zuerst entscheidet die Turnierleitung über den Einspruch zu Spiel {deals}.",
     sub_waiting: "Die Abgabe wartet auf Verbindung; danach steht die Liste fest.", sub_done: "Abgegeben",
     sub_done_help: "Diese Liste ist abgegeben und kann nie mehr geändert werden.", sub_head: "Kopf der Hash-Kette",
+    sub_final: "Achtung: das lässt sich nicht rückgängig machen. Eine abgegebene Liste ändert sich nie mehr, durch niemanden, auch nicht durch die Turnierleitung.",
   },
   en: {
     sub_tab: "Submit", sub_title: "Submit the list", sub_scorer: "Who kept the list?", sub_next: "Next: hand the phone over",
@@ -94,5 +98,6 @@ extend({
     sub_short: "Only {counted} of {planned} deals are on the list.", sub_disputes: "The director must first rule on the dispute about deal {deals}.",
     sub_waiting: "The submission waits for the network; then the list is final.", sub_done: "Submitted",
     sub_done_help: "This list is submitted and can never change.", sub_head: "Head of the hash chain",
+    sub_final: "Careful: this cannot be undone. A submitted list never changes again, by anyone, the director included.",
   },
 });

@@ -7,6 +7,7 @@
 
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
+import { GAMES } from "./wiezen_games.js";
 
 extend({
   nl: {
@@ -16,6 +17,8 @@ extend({
     wz_pick_miserie: "één of meer", wz_tricks: "Slagen", wz_tricks_of: "slagen van",
     wz_in_troef: "in troef", wz_open: "open", wz_complete: "De lijst is vol: alle tellende giften staan erop.",
     wz_troel_pair: "troel + 4e aas",
+    wz_voided_passes: "Spel {deal} is geschrapt, maar de kaarten waren gegeven: het geven gaat door naar links.",
+    wz_record_again: "Schrijft u spel {deal} opnieuw op? {seat} gaf het",
   },
   de: {
     wz_deals: "gibt", wz_sits_out: "setzt aus", wz_counted: "Zählendes Spiel", wz_of: "von",
@@ -24,6 +27,8 @@ extend({
     wz_pick_miserie: "einer oder mehr", wz_tricks: "Stiche", wz_tricks_of: "Stiche von",
     wz_in_troef: "in troef", wz_open: "offen", wz_complete: "Die Liste ist voll: alle zählenden Spiele stehen darauf.",
     wz_troel_pair: "troel + 4. Ass",
+    wz_voided_passes: "Spiel {deal} ist gestrichen, aber die Karten waren gegeben: das Geben geht nach links weiter.",
+    wz_record_again: "Tragen Sie Spiel {deal} neu ein? {seat} hat es gegeben",
   },
   en: {
     wz_deals: "deals", wz_sits_out: "sits out", wz_counted: "Counted deal", wz_of: "of",
@@ -32,22 +37,13 @@ extend({
     wz_pick_miserie: "one or more", wz_tricks: "Tricks", wz_tricks_of: "tricks of",
     wz_in_troef: "in troef", wz_open: "open", wz_complete: "The list is full: every counted deal is on it.",
     wz_troel_pair: "troel + 4th ace",
+    wz_voided_passes: "Deal {deal} is voided, but its cards were dealt: the deal passes on to the left.",
+    wz_record_again: "Recording deal {deal} again? {seat} dealt it",
   },
 });
 
-// The contract buttons, in bidding order (W-D10); game words stay as the club writes them.
-// game → [label, declarers (0: miserie players), default tricks]
-export const GAMES = {
-  VRAAG: ["vraag/mee", 2, null],
-  ALLEEN: ["alleen", 1, null],
-  TROEL: ["troel", 2, null],
-  AB: ["abondance", 1, null],
-  MIS: ["miserie", 0, null],
-  OMIS: ["open miserie", 0, null],
-  SOLO: ["solo", 1, 13],
-  SOLOSLIM: ["solo slim", 1, 13],
-  PAS_ROND: ["pas rond", null, null],
-};
+// The contracts (label, declarers, default tricks) live in wiezen_games.js: the list reads them too.
+export { GAMES };
 export const ABONDANCES = [9, 10, 11, 12];
 const PLANNED = { 4: 40, 5: 50 }; // Wiezen TS: 40 deals, 50 at a five-player table
 
@@ -64,30 +60,35 @@ const isPlayed = (record) => record.contract !== null && record.contract !== und
 const misdealt = (record) => (record.penalties || []).some((p) => p.type === "PEN_MISDEAL");
 
 /**
- * The list's rows before deal `dealNo`, oldest first: the server's live rows, then what the
- * phone still has to send (`entries` are outbox entries: record_deal, record_penalty, void_deal).
- * A row the server has is the server's, struck out or not.
+ * The list's rows before deal `dealNo`, oldest first: the server's rows, then what the phone
+ * still has to send (`entries` are outbox entries: record_deal, record_penalty, void_deal).
+ * A row the server has is the server's. A voided row stays, marked `voided`: it no longer
+ * counts, but its cards were dealt (docs/wiezen-dealer.md).
  */
 export function history(list, dealNo, entries = []) {
   const rows = new Map();
   const known = new Set();
   for (const row of (list.sheet && list.sheet.rows) || []) {
     known.add(row.deal_no);
-    if (row.deal_no < dealNo && !row.voided) rows.set(row.deal_no, { kind: row.kind || "deal", record: row.record });
+    if (row.deal_no < dealNo) rows.set(row.deal_no, { deal_no: row.deal_no, kind: row.kind || "deal", record: row.record, voided: Boolean(row.voided) });
   }
   for (const e of entries) {
     if (e.list !== list.list_id || !e.args || !(e.args.deal_no < dealNo)) continue;
-    if (e.name === "void_deal") rows.delete(e.args.deal_no);
+    if (e.name === "void_deal" && rows.has(e.args.deal_no)) rows.get(e.args.deal_no).voided = true;
     else if ((e.name === "record_deal" || e.name === "record_penalty") && !known.has(e.args.deal_no)) {
-      rows.set(e.args.deal_no, { kind: e.name === "record_deal" ? "deal" : "penalty", record: e.args.record });
+      rows.set(e.args.deal_no, { deal_no: e.args.deal_no, kind: e.name === "record_deal" ? "deal" : "penalty", record: e.args.record, voided: false });
     }
   }
   return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
 }
 
+const live = (rows) => rows.filter((row) => !row.voided);
+
 /**
  * Who deals next: seat 1 first; the same dealer again after a pas rond (ART 9, W-D5) or a
  * penalty row, the player to his left after a played deal or a second misdeal (ART 2).
+ * A voided row counts here as what it records: its cards were dealt, so after a voided
+ * played deal the deal passes on (docs/wiezen-dealer.md).
  */
 export function nextDealer(size, rows) {
   let dealer = 1;
@@ -114,6 +115,17 @@ export const countedDeals = (rows) => rows.filter(({ kind, record }) => kind ===
 
 export const plannedDeals = (list, size) => (list.sheet && list.sheet.planned_deals) || PLANNED[size];
 
+/**
+ * The voided row just before the next deal, when the last row is one: {deal_no, dealer}.
+ * The table may be recording that same deal again (a wrong record voided): then its dealer
+ * deals it, and the form offers him at one tap.
+ */
+export function voidedBefore(rows) {
+  const last = rows[rows.length - 1];
+  if (!last || !last.voided || !Number.isInteger(last.record && last.record.dealer)) return null;
+  return { deal_no: last.deal_no, dealer: last.record.dealer };
+}
+
 /** The form's state for the next deal of the list. */
 export function initialState(list, dealNo, entries = []) {
   const size = tableSize(list);
@@ -121,8 +133,9 @@ export function initialState(list, dealNo, entries = []) {
   return {
     size,
     dealer: nextDealer(size, rows),
-    afterPasRond: afterPasRond(rows),
-    counted: countedDeals(rows),
+    voided: voidedBefore(rows),
+    afterPasRond: afterPasRond(live(rows)),
+    counted: countedDeals(live(rows)),
     planned: plannedDeals(list, size),
     game: null,
     abondance: 9,
@@ -274,8 +287,21 @@ export function wiezenForm({ list, dealNo, players = {}, pending = [], onChange,
         out ? h("span", { class: "wz-out", id: "wz-out", dataset: { seat: out } }, ` · ${t("wz_sits_out")}`) : null),
       field(t("dealer"), choice("dealer", t("dealer"), seatsOf(state.size), state.dealer,
         (s) => change(pickDealer(state, s)), (s) => s, (s) => ({ "aria-label": `${t("dealer")} ${s} ${name(s)}`.trim() }))),
+      state.voided ? voidedNote() : null,
       state.afterPasRond ? h("p", { class: "wz-doubled", id: "wz-doubled" }, t("wz_after_pas_rond")) : null,
     ];
+  }
+
+  // After a voided row: who deals and why, and the voided deal's dealer at one tap when the
+  // table records that same deal again.
+  function voidedNote() {
+    const { deal_no: voidedNo, dealer } = state.voided;
+    const words = (key) => t(key).replace("{deal}", voidedNo).replace("{seat}", `${dealer} ${name(dealer)}`.trim());
+    return h("div", { class: "wz-voided note", id: "wz-voided", dataset: { deal: voidedNo, dealer } },
+      h("p", {}, words("wz_voided_passes")),
+      state.dealer === dealer ? null : h("button", {
+        type: "button", class: "opt", id: "wz-same-dealer", onclick: () => change(pickDealer(state, dealer)),
+      }, words("wz_record_again")));
   }
 
   function contract() {
