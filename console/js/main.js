@@ -5,17 +5,20 @@ import { bindLanguageSwitch, t } from "../../pwa/js/i18n.js";
 import { api, ApiError, setCsrf } from "./api.js";
 import { pathOf, queryOf, router } from "./router.js";
 import { errorBox } from "./ui.js";
+import { HEALTH_EVERY_MS, showHealth } from "./health.js";
 import "./words.js";
+import { phonesWorkOffline, showWarning } from "../../pwa/js/secure.js";
 import { loginView } from "./views/login.js";
 import * as club from "./views/club.js";
 import * as room from "./views/room.js";
 import * as standings from "./views/standings.js";
 import * as audit from "./views/audit.js";
 import * as exports from "./views/exports.js";
+import * as checklist from "./views/checklist.js";
 
 const main = document.getElementById("main");
 const crumbs = document.getElementById("crumbs");
-const find = router([...club.routes, ...room.routes, ...standings.routes, ...audit.routes, ...exports.routes]);
+const find = router([...club.routes, ...room.routes, ...standings.routes, ...audit.routes, ...exports.routes, ...checklist.routes]);
 let session = { role: "public" };
 let leaving = [];
 let generation = 0;
@@ -28,6 +31,7 @@ function leave() {
 
 async function render() {
   leave();
+  checkHealth();
   const mine = ++generation;
   document.getElementById("logout").textContent = t("c_logout");
   document.getElementById("logout").hidden = session.role !== "director";
@@ -67,6 +71,12 @@ async function render() {
   }
 }
 
+// What fails on the server shows above every screen, the login too (a full disk refuses
+// the login itself), checked at each screen and every 15 s.
+function checkHealth() {
+  showHealth(document.getElementById("health"));
+}
+
 function loggedIn(who) {
   session = who;
   setCsrf(who.csrf_token);
@@ -76,8 +86,15 @@ function loggedIn(who) {
 function setupLanguage() {
   bindLanguageSwitch(document.getElementById("lang"), {
     storage: localStorage, languages: navigator.languages, root: document.documentElement,
-    onChange: () => render(),
+    onChange: () => { warnIfInsecure(); render(); },
   });
+  warnIfInsecure();
+}
+
+// The phones open the address the director uses (the table cards' QR codes): without HTTPS
+// they get no offline app, so the director hears it before the evening starts.
+function warnIfInsecure() {
+  showWarning(document.getElementById("insecure"), !phonesWorkOffline(location), "insecure_console");
 }
 
 async function start() {
@@ -88,7 +105,14 @@ async function start() {
     setCsrf(null);
     render();
   });
-  session = await api.get("session");
+  checkHealth();
+  setInterval(checkHealth, HEALTH_EVERY_MS);
+  try {
+    session = await api.get("session");
+  } catch (err) {
+    replace(main, h("section", { class: "card" }, h("h2", {}, t("c_error")), errorBox(err)));
+    return;
+  }
   setCsrf(session.csrf_token);
   window.addEventListener("hashchange", render);
   render();

@@ -2,7 +2,8 @@
 // field and the rule, a plain table, a labelled field.
 
 import { h } from "../../pwa/js/dom.js";
-import { t } from "../../pwa/js/i18n.js";
+import { language, t } from "../../pwa/js/i18n.js";
+import { refusalText, serverWords } from "../../pwa/js/views/rule_words.js";
 
 export function competitionTabs(cid, active) {
   const tabs = [
@@ -32,14 +33,27 @@ export function refusalHeading(err) {
   return t("c_error");
 }
 
-// An ApiError (or any error) as a message; with the fields the server named.
+// An ApiError (or any error) as a message; with the fields the server named. The API speaks
+// English (see serverWords): in Dutch and German the heading says what kind of refusal it is,
+// each field's rule is put in the director's language where its words are known, and the
+// server's own message stays one tap away.
 export function errorBox(err) {
   if (!err) return null;
   const fields = Object.entries(err.fields || {});
+  const english = language() === "en";
+  const message = err.message || String(err);
+  const rule = (r) => (Array.isArray(r) ? r.join("; ") : String(r));
   return h("div", { class: "error-box", role: "alert" },
-    h("p", {}, h("b", { class: "refusal" }, refusalHeading(err)), " ", err.message || String(err)),
-    fields.length ? h("ul", {}, fields.map(([field, rule]) => h("li", { dataset: { field } },
-      h("b", {}, field), ": ", Array.isArray(rule) ? rule.join("; ") : String(rule)))) : null);
+    h("p", {}, h("b", { class: "refusal" }, refusalHeading(err)), english ? ` ${message}` : null),
+    fields.length ? h("ul", {}, fields.map(([field, r]) => h("li", { dataset: { field } },
+      h("code", {}, field), english ? `: ${rule(r)}` : refusalWordsOf(r)))) : null,
+    english ? null : serverWords([message, ...fields.map(([field, r]) => `${field}: ${rule(r)}`)].join("; ")));
+}
+
+// ": <the rule in the director's language>", or nothing when its words are not known.
+function refusalWordsOf(rule) {
+  const said = (Array.isArray(rule) ? rule : [rule]).map((r) => refusalText(r)).filter(Boolean);
+  return said.length ? `: ${said.join("; ")}` : null;
 }
 
 // headers: [text…]; rows: [[cell…]…] where a cell is text, a Node, or {value, class}.

@@ -5,19 +5,25 @@
 // bookmarked or sent to another director.
 
 import { h } from "../../../pwa/js/dom.js";
+import { formatDateTime } from "../../../pwa/js/format.js";
 import { extend, say, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field, table } from "../ui.js";
 import { stepSummary } from "./step_words.js";
+import { eventWord } from "./room_bits.js";
+import { competitionLine, problemText } from "./audit_words.js";
 
 export const routes = [["/c/:cid/audit", auditView]];
 
 const PAGE = 100;
 const OPEN_UP_TO = 12; // chains shown unfolded when there are this few
 export const EVENTS = [
-  "Created", "PlayerEnrolled", "PlayerRenamed", "PlayerWithdrawn", "EveningScheduled",
-  "AttendanceRecorded", "SeatingDrawn", "EveningClosed", "StandingAdjusted", "Opened",
-  "PenTaken", "DealRecorded", "DealVoided", "DisputeRaised", "RulingGiven", "ListClosedShort",
-  "ListSubmitted", "ListCancelled", "PlayStarted", "BidMade", "CardPlayed",
+  "Created", "CompetitionRenamed", "CompetitionArchived", "PlayerEnrolled", "PlayerRenamed",
+  "PlayerNumbered", "PlayerWithdrawn", "PlayerUnenrolled", "EveningScheduled",
+  "AttendanceRecorded", "SeatingDrawn", "HandRecordsLoaded", "EveningClosed", "StandingAdjusted",
+  "Opened", "DeviceJoined", "DeviceWithdrawn", "TableCodeReissued", "PenTaken", "PenMoved",
+  "DealRecorded", "PenaltyRecorded", "DealVoided", "DisputeRaised", "RulingGiven",
+  "ListClosedShort", "ListSubmitted", "ListCancelled", "PlayStarted", "BidMade", "CardPlayed",
+  "CardTakenBack", "PlayModeSet", "ClaimMade", "ClaimAnswered",
 ];
 // Filters of the screen → query parameters of GET /api/audit.
 export const FILTERS = ["list", "evening", "table", "event", "actor", "from", "to"];
@@ -74,8 +80,10 @@ export function trailQuery(cid, filters, before = 0) {
   return `audit?${query}`;
 }
 
-function short(hash) {
-  return hash ? h("span", { class: "mono", title: hash }, `${hash.slice(0, 12)}…`) : "";
+// A chain head as the phone shows a submitted list's: its first 16 characters, whole in the
+// title (and data-head), so a director compares the same characters on every screen.
+export function headCode(hash) {
+  return hash ? h("code", { class: "hash", title: hash, dataset: { head: hash } }, hash.slice(0, 16)) : "";
 }
 
 function chainsCard(report, onRecheck) {
@@ -94,9 +102,9 @@ function chainsCard(report, onRecheck) {
       h("div", { class: "scroll" }, table(
       [t("au_where"), { value: t("au_events"), class: "num" }, t("au_head"), t("au_status")],
       lists.map((c) => [
-        place(c), { value: String(c.events), class: "num" }, short(c.head),
+        place(c), { value: String(c.events), class: "num" }, headCode(c.head),
         c.ok ? { value: `✓ ${t("au_intact")}`, class: "ok" }
-          : { value: `✗ ${say("au_broken_at", { v: c.broken_at, p: c.problem })}`, class: "bad" },
+          : { value: `✗ ${say("au_broken_at", { v: c.broken_at, p: problemText(c.problem) })}`, class: "bad" },
       ]), { class: "grid au-chain-table", dataset: { testid: "chains" } }))));
 }
 
@@ -113,7 +121,7 @@ function filterForm(ctx, cid, competition, chains, filters) {
     field("au-list", t("au_list"), select("list", lists.map((c) => [c.aggregate_id, place(c)]))),
     field("au-evening", t("au_evening"), select("evening", competition.evenings.map((e) => [e.evening, `${e.evening} · ${e.date}`]))),
     field("au-table", t("au_table"), input("table", "number", { min: 1, max: 9999, inputmode: "numeric" })),
-    field("au-event", t("au_event"), select("event", EVENTS.map((e) => [e, e]))),
+    field("au-event", t("au_event"), select("event", EVENTS.map((e) => [e, eventWord(e)]))),
     field("au-actor", t("au_actor"), input("actor", "text", { maxlength: 80, autocomplete: "off" })),
     field("au-from", t("au_from"), input("from", "datetime-local")),
     field("au-to", t("au_to"), input("to", "datetime-local")),
@@ -131,15 +139,30 @@ function filterForm(ctx, cid, competition, chains, filters) {
   return form;
 }
 
-function trailRows(entries) {
+// Who did it: the director by name, a table's phone by the name its player gave it (the
+// server never sends a phone's id), the system as a word.
+export function whoText(e) {
+  if (e.role === "table") return `${t("rm_table_device")}: ${e.client_id || e.actor_name || ""}`;
+  if (e.role === "director") return `${t("rm_director")} ${e.actor_name || ""}`.trim();
+  if (e.role === "system") return t("rm_system");
+  return e.actor_name || e.role || "";
+}
+
+// What an entry did, in words: a competition's event from its details, a list's as the replay says it.
+export function entryLine(e, players = {}) {
+  return e.kind === "Competition" ? competitionLine(e, players)
+    : stepSummary({ ...e, deal_no: e.details && e.details.deal_no });
+}
+
+function trailRows(entries, players) {
   return entries.map((e) => [
     { value: String(e.position), class: "num" },
-    h("time", { datetime: e.timestamp }, new Date(e.timestamp).toLocaleString()),
+    h("time", { datetime: e.timestamp }, formatDateTime(e.timestamp, undefined, { seconds: true })),
     place(e),
-    h("b", {}, e.event),
-    [e.actor_name || e.role || "", e.client_id ? h("small", {}, ` · ${e.client_id}`) : null],
-    h("span", { class: "au-summary" }, stepSummary({ ...e, deal_no: e.details && e.details.deal_no })),
-    short(e.hash),
+    [h("b", {}, eventWord(e.event)), " ", h("small", { class: "mono" }, e.event)],
+    whoText(e),
+    h("span", { class: "au-summary" }, entryLine(e, players)),
+    headCode(e.hash),
   ]);
 }
 
@@ -151,6 +174,7 @@ async function auditView(ctx) {
     ctx.api.get(`audit/chains?competition=${encodeURIComponent(cid)}`),
     ctx.api.get(trailQuery(cid, filters)),
   ]);
+  const players = Object.fromEntries((competition.players || []).map((p) => [p.player_id, p.name]));
   ctx.crumbs(
     { href: "#/", label: t("c_home") },
     { href: `#/c/${cid}`, label: competition.name },
@@ -165,7 +189,7 @@ async function auditView(ctx) {
   const older = h("button", { type: "button" }, t("au_older"));
   let shown = 0;
   const show = (page) => {
-    body.append(...table([], trailRows(page.entries)).querySelectorAll("tbody tr"));
+    body.append(...table([], trailRows(page.entries, players)).querySelectorAll("tbody tr"));
     shown += page.entries.length;
     count.textContent = shown ? say("au_shown", { n: shown }) : t("au_none");
     older.hidden = !page.more;

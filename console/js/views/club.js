@@ -2,7 +2,8 @@
 // (its evenings, with links to each evening's attendance, room, results and table cards).
 
 import { h } from "../../../pwa/js/dom.js";
-import { t } from "../../../pwa/js/i18n.js";
+import { rulesTitle } from "./preset_words.js";
+import { extend, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field, table } from "../ui.js";
 import { day } from "./setup_words.js";
 import { newCompetitionView } from "./new_competition.js";
@@ -25,7 +26,7 @@ async function clubView(ctx) {
   const rows = competitions.map((c) => [
     h("a", { href: `#/c/${c.id}`, class: "strong" }, c.name),
     h("span", { class: "game" }, c.game),
-    h("span", {}, c.rules_title, h("br"), h("small", { class: "mono" }, c.rules_ref)),
+    h("span", {}, rulesTitle(c.rules_ref, c.rules_title), h("br"), h("small", { class: "mono" }, c.rules_ref)),
     { value: String(c.players), class: "num" },
     { value: `${c.evenings}${c.counting.evenings ? ` / ${c.counting.evenings}` : ""}`, class: "num" },
   ]);
@@ -40,6 +41,52 @@ async function clubView(ctx) {
             { value: t("s_evenings"), class: "num" }],
           rows, { id: "competitions" }))
         : h("p", { class: "note" }, t("s_none_yet"))));
+}
+
+extend({
+  nl: {
+    cm_title: "Naam verbeteren of van de lijst halen", cm_name: "Nieuwe naam", cm_rename: "Naam verbeteren",
+    cm_reason: "Reden (bv. per vergissing aangemaakt)", cm_archive: "Van de clublijst halen",
+    cm_help: "Niets wordt gewist: de competitie houdt haar geschiedenis en controlespoor, maar staat niet meer in de lijst van de club.",
+    cm_archived: "Van de clublijst gehaald",
+  },
+  de: {
+    cm_title: "Namen berichtigen oder von der Liste nehmen", cm_name: "Neuer Name", cm_rename: "Namen berichtigen",
+    cm_reason: "Grund (z. B. versehentlich angelegt)", cm_archive: "Von der Vereinsliste nehmen",
+    cm_help: "Nichts wird gelöscht: der Wettbewerb behält seine Geschichte und sein Prüfprotokoll, steht aber nicht mehr in der Liste des Vereins.",
+    cm_archived: "Von der Vereinsliste genommen",
+  },
+  en: {
+    cm_title: "Correct the name or take it off the list", cm_name: "New name", cm_rename: "Correct the name",
+    cm_reason: "Reason (e.g. made by mistake)", cm_archive: "Take off the club's list",
+    cm_help: "Nothing is deleted: the competition keeps its history and audit trail, but the club's list no longer shows it.",
+    cm_archived: "Taken off the club's list",
+  },
+});
+
+// Correct a competition's name, or take one made by mistake off the club's list (#16).
+function mistakeCard(ctx, comp) {
+  const cid = comp.id;
+  const name = h("input", { value: comp.name, maxlength: 200, required: true });
+  const reason = h("input", { maxlength: 200, required: true });
+  const slot = h("div");
+  const rename = h("form", {
+    class: "row", id: "rename-competition",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      if (await attempt(slot, () => ctx.api.patch(`competitions/${cid}`, { name: name.value }))) ctx.go(`#/c/${cid}?renamed`);
+    },
+  }, field("competition-name", t("cm_name"), name), h("button", { type: "submit" }, t("cm_rename")));
+  const archive = h("form", {
+    class: "row", id: "archive-competition",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      if (await attempt(slot, () => ctx.api.post(`competitions/${cid}/archive`, { reason: reason.value }))) ctx.go("#/");
+    },
+  }, field("archive-reason", t("cm_reason"), reason), h("button", { type: "submit" }, t("cm_archive")));
+  if (comp.archived) return h("div", { class: "card" }, h("p", { class: "warn", id: "archived" }, `${t("cm_archived")}: ${comp.archived}`));
+  return h("details", { class: "card", id: "competition-mistake" }, h("summary", {}, t("cm_title")),
+    h("p", { class: "note" }, t("cm_help")), rename, archive, slot);
 }
 
 async function overviewView(ctx) {
@@ -75,7 +122,7 @@ async function overviewView(ctx) {
       h("h2", {}, comp.name),
       h("dl", { class: "facts" },
         h("dt", {}, t("s_game")), h("dd", { class: "game" }, comp.game),
-        h("dt", {}, t("s_rule_set")), h("dd", {}, comp.rules_title, " ", h("small", { class: "mono" }, comp.rules_ref)),
+        h("dt", {}, t("s_rule_set")), h("dd", {}, rulesTitle(comp.rules_ref, comp.rules_title), " ", h("small", { class: "mono" }, comp.rules_ref)),
         h("dt", {}, t("s_counting")), h("dd", {}, countingText(comp.counting)),
         h("dt", {}, t("s_players_n")), h("dd", {}, h("a", { href: `#/c/${cid}/players` },
           String(comp.players.filter((p) => !p.withdrawn).length))))),
@@ -85,7 +132,8 @@ async function overviewView(ctx) {
         ? h("div", { class: "scroll" }, table(
           [{ value: "#", class: "num" }, t("s_date"), t("s_status"), ""], rows, { id: "evenings" }))
         : h("p", { class: "note" }, t("s_none_yet")),
-      schedule, slot));
+      schedule, slot),
+    mistakeCard(ctx, comp));
 }
 
 // The counting rule's settings in words, e.g. "Number of evenings: 15 · Best evenings: 9".

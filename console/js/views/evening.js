@@ -2,9 +2,13 @@
 // competition's game with its seed, again until the first deal, and the tables it made.
 
 import { h } from "../../../pwa/js/dom.js";
+import { explainLines } from "../../../pwa/js/views/explain_words.js";
 import { fill, t } from "../../../pwa/js/i18n.js";
 import { attempt, competitionTabs, field } from "../ui.js";
+import { eveningPlayMode } from "./play_toggle.js";
+import { handRecords } from "./hand_records.js";
 import { day } from "./setup_words.js";
+import "./checklist_words.js";
 
 const STATUSES = ["present", "absent_notice", "absent"];
 
@@ -49,20 +53,25 @@ export async function eveningView(ctx) {
         h("span", { class: "row links" },
           evening.draw ? h("a", { class: "button", href: `#/c/${cid}/e/${n}/cards`, id: "to-cards" }, t("s_cards")) : null,
           h("a", { class: "button", href: `#/c/${cid}/e/${n}/room` }, t("s_room")),
-          h("a", { class: "button", href: `#/c/${cid}/e/${n}/results` }, t("s_results")))),
+          h("a", { class: "button", href: `#/c/${cid}/e/${n}/results` }, t("s_results")),
+          h("a", { class: "button", href: `#/c/${cid}/e/${n}/checklist`, id: "to-checklist" }, t("ck_tab")))),
       h("h3", {}, t("s_attendance")),
       locked ? h("p", { class: "warn note-box" }, t("s_attendance_locked")) : null,
       h("div", { class: "row" }, everybody, count),
       h("div", { class: "attendance", id: "attendance" }, rows),
       slot),
-    drawCard(ctx, cid, n, comp, evening));
+    drawCard(ctx, cid, n, comp, evening),
+    evening.lists.length && !evening.closed ? h("div", { class: "card" }, await eveningPlayMode(ctx, cid, n, evening.lists)) : null,
+    comp.game === "bridge" && !evening.closed ? await handRecords(ctx, cid, n) : null);
 }
 
 function attendanceRow(ctx, cid, n, a, { locked, withdrawn, slot, onSet }) {
   const name = `att-${a.player_id}`;
   const radios = STATUSES.map((value) => h("input", {
     type: "radio", name, value, checked: a.status === value,
-    disabled: locked || (withdrawn && value === "present"),
+    // A withdrawn player plays no more evenings and has none to miss with notice (SB-7's 4200
+    // is for a player still playing): only "absent" is offered, as the server allows.
+    disabled: locked || (withdrawn && value !== "absent"),
   }));
   const row = h("fieldset", { class: "att-row", dataset: withdrawn ? { player: a.player_id, withdrawn: "1" } : { player: a.player_id } },
     h("legend", {}, a.name, withdrawn ? h("small", { class: "bad" }, ` (${t("s_withdrawn")})`) : null),
@@ -104,7 +113,7 @@ function drawCard(ctx, cid, n, comp, evening) {
     h("p", { class: "note" }, t("s_seed_help")),
     slot,
     draw ? h("div", { id: "tables" }, draw.rounds.map((rnd) => roundBlock(comp.game, rnd))) : null,
-    draw && draw.explain.length ? h("ul", { class: "explain note" }, draw.explain.map((line) => h("li", {}, line))) : null);
+    draw && draw.explain.length ? h("ul", { class: "explain note" }, explainLines(draw.explain).map((line) => h("li", {}, line))) : null);
 }
 
 function roundWord(game) {

@@ -104,19 +104,20 @@ function block(title, cid, name, game, evening = null, open = true) {
     h("h4", {}, t("ex_tables")),
     h("ul", { class: "ex-links" },
       TABLES.filter((name) => name !== "travellers" || game === "bridge")
-        .map((table) => link(at(`${base}/export/${table}.csv`, only), `${table}.csv — ${t(`ex_t_${table}`)}`, `${file}-${table}.csv`))),
+        .map((table) => link(at(`${base}/export/${table}.csv`, only), [h("code", {}, `${table}.csv`), ` — ${t(`ex_t_${table}`)}`], `${file}-${table}.csv`))),
     h("h4", {}, t("ex_print")),
     h("ul", { class: "ex-links" },
       evening ? null : link(at(`${base}/standings.pdf`, language_), t("ex_standings_pdf"), `${file}-stand.pdf`),
       evening ? null : link(at(`/print/competitions/${encodeURIComponent(cid)}/standings`, language_), t("ex_standings_print")),
       link(at(`${base}/lists.pdf`, only, language_), t("ex_lists_pdf"), `${file}-lijsten.pdf`),
       link(printLists, t("ex_lists_print"))),
-    game === "bridge" && evening ? [
+    // each bridge evening's files: spread in, since h() flattens its children one level only
+    ...(game === "bridge" && evening ? [
       h("h4", {}, t("ex_bridge")),
       h("ul", { class: "ex-links" },
         link(`${base}/evenings/${evening.evening}/session.pbn`, t("ex_pbn"), `${file}.pbn`),
         link(`${base}/evenings/${evening.evening}/session.usebio.xml`, t("ex_usebio"), `${file}-usebio.xml`)),
-    ] : null,
+    ] : []),
   ];
   if (!evening) return h("section", { class: "card ex-block", dataset: { testid } }, h("h3", {}, title), links);
   return h("details", { class: "card ex-block", dataset: { testid }, open },

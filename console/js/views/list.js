@@ -2,32 +2,44 @@
 // disputes, its refused mutations; move the pen to another device; close a short list.
 
 import { h, replace } from "../../../pwa/js/dom.js";
-import { extend, t } from "../../../pwa/js/i18n.js";
+import { extend, say, t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, field, table } from "../ui.js";
 import { clock, decisionWord, mutationFeed, mutationsTable, statusWord } from "./room_bits.js";
+import { listPlayMode } from "./play_toggle.js";
+import { devicesPanel } from "./list_devices.js";
 import { follow } from "./room_live.js";
+import { listPoints } from "../../../pwa/js/state.js";
+import { markerWords } from "../../../pwa/js/views/markers.js";
+import { dealLine, seatWord } from "./deal_words.js";
+import { rulesTitle } from "./preset_words.js";
 
 extend({
   nl: {
     ls_submit: "Inleveren namens de tafel", ls_submit_help: "Van de getekende papieren lijst, als de telefoons van de tafel weg zijn.",
     ls_scorer: "Schrijver", ls_confirmer: "Bevestigd door (andere partij)", ls_submit_do: "Lijst inleveren",
+    ls_submit_ask: "De lijst van tafel {table} inleveren namens de tafel? Een ingeleverde lijst kan nooit meer veranderen, door niemand, ook niet door de wedstrijdleider. Vergelijk eerst de totalen met de getekende papieren lijst.",
+    ls_short_ask: "De lijst van tafel {table} vroeg sluiten? Dit kan niet ongedaan worden gemaakt: er kunnen geen spellen meer bij, alleen inleveren blijft over.",
   },
   de: {
     ls_submit: "Für den Tisch abgeben", ls_submit_help: "Von der unterschriebenen Papierliste, wenn die Telefone des Tisches fort sind.",
     ls_scorer: "Schreiber", ls_confirmer: "Bestätigt von (andere Partei)", ls_submit_do: "Liste abgeben",
+    ls_submit_ask: "Die Liste von Tisch {table} für den Tisch abgeben? Eine abgegebene Liste kann nie mehr geändert werden, von niemandem, auch nicht von der Turnierleitung. Vergleichen Sie zuerst die Summen mit der unterschriebenen Papierliste.",
+    ls_short_ask: "Die Liste von Tisch {table} vorzeitig schließen? Das lässt sich nicht rückgängig machen: es kommen keine Spiele mehr hinzu, nur die Abgabe bleibt.",
   },
   en: {
     ls_submit: "Submit for the table", ls_submit_help: "From the signed paper list, when the table's phones are gone.",
     ls_scorer: "Scorer", ls_confirmer: "Confirmed by (other side)", ls_submit_do: "Submit the list",
+    ls_submit_ask: "Submit table {table}'s list for the table? A submitted list can never change again, by anyone, the director included. Check the totals against the signed paper list first.",
+    ls_short_ask: "Close table {table}'s list early? This cannot be undone: no more deals can be added, only the submission remains.",
   },
 });
 
 function seatHeads(sheet) {
-  return sheet.seats.map((s) => ({ value: `${s.seat} ${s.name}`, class: "num" }));
+  return sheet.seats.map((s) => ({ value: `${seatWord(s.seat)} ${s.name}`, class: "num" }));
 }
 
 function marks(row) {
-  const out = [...row.markers];
+  const out = markerWords(row.markers); // "made", "●" for a solo, in the reader's words
   if (row.voided) out.push(`${t("rm_voided")}: ${row.voided}`);
   if (row.corrected) out.push(t("rm_corrected"));
   if (!row.counts) out.push(t("rm_not_counted"));
@@ -37,19 +49,22 @@ function marks(row) {
 function rowsTable(sheet) {
   if (!sheet.rows.length) return h("p", { class: "note" }, t("rm_no_rows"));
   const seats = sheet.seats.map((s) => s.seat);
+  // A row's points keyed as the list's columns: a bridge list seats pairs (NS, EW) while a
+  // board's points are keyed by seat (N, E, S, W), as on the phone.
+  const cells = (r) => listPoints(sheet.game, r.points || {});
   const rows = sheet.rows.map((r) => h("tr", {
     dataset: { deal: String(r.deal_no) },
     class: [r.voided ? "rm-voided" : "", r.corrected ? "rm-corrected" : ""].join(" ").trim() || null,
   },
   h("td", { class: "num" }, String(r.deal_no)),
-  h("td", {}, r.dealer || ""),
-  h("td", {}, r.summary),
-  seats.map((s) => h("td", { class: "num rm-points", dataset: { seat: s } }, String(r.points[s] ?? ""))),
+  h("td", {}, seatWord(r.dealer || "")), // "O" for East in Dutch, as the list's other seats
+  h("td", { class: "rm-what" }, dealLine(r)),
+  seats.map((s) => h("td", { class: "num rm-points", dataset: { seat: s } }, String(cells(r)[s] ?? ""))),
   seats.map((s) => h("td", { class: "num rm-running" }, String((r.running || {})[s] ?? ""))),
   h("td", {}, marks(r)),
   h("td", {}, h("a", { href: `#/l/${sheet.list_id}/replay?deal=${r.deal_no}`, class: "rm-link" }, t("rm_replay")))));
   const heads = [{ value: "#", class: "num" }, t("rm_dealer"), t("rm_contract"), ...seatHeads(sheet),
-    ...sheet.seats.map((s) => ({ value: `Σ ${s.seat}`, class: "num" })), t("rm_marks"), ""];
+    ...sheet.seats.map((s) => ({ value: `Σ ${seatWord(s.seat)}`, class: "num" })), t("rm_marks"), ""];
   const grid = table(heads, [], { id: "list-rows", class: "grid rm-sheet" });
   grid.querySelector("tbody").replaceWith(h("tbody", {}, rows));
   grid.append(h("tfoot", {}, h("tr", {},
@@ -111,6 +126,7 @@ function shortForm(ctx, sheet, redraw) {
     class: "rm-form", id: "short-form",
     onsubmit: async (event) => {
       event.preventDefault();
+      if (!window.confirm(say("ls_short_ask", { table: sheet.table }))) return;
       const closed = await attempt(slot, () => ctx.api.post(`lists/${sheet.list_id}/close-short`, { reason: reason.value }));
       if (closed) await redraw(closed);
     },
@@ -122,7 +138,7 @@ function shortForm(ctx, sheet, redraw) {
 
 function submitForm(ctx, sheet, redraw) {
   const slot = h("div", { id: "submit-result" });
-  const seats = () => sheet.seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`));
+  const seats = () => sheet.seats.map((s) => h("option", { value: s.seat }, `${seatWord(s.seat)} ${s.name}`));
   const scorer = h("select", {}, seats());
   const confirmer = h("select", {}, seats());
   if (confirmer.options.length > 1) confirmer.selectedIndex = 1;
@@ -130,6 +146,7 @@ function submitForm(ctx, sheet, redraw) {
     class: "rm-form", id: "submit-form",
     onsubmit: async (event) => {
       event.preventDefault();
+      if (!window.confirm(say("ls_submit_ask", { table: sheet.table }))) return; // never reopened
       const done = await attempt(slot, () => ctx.api.post(`lists/${sheet.list_id}/submit`, {
         scorer: scorer.value, confirmed_by: confirmer.value,
       }));
@@ -163,8 +180,11 @@ export async function listView(ctx) {
   };
   const shortSlot = h("div");
   const actions = h("div", { class: "rm-actions" });
+  let phones = null;
   if (sheet.status === "open") {
-    replace(actions, penForm(ctx, sheet, parts, draw), shortSlot, submitForm(ctx, sheet, draw));
+    const playSwitch = await listPlayMode(ctx, lid);
+    replace(actions, penForm(ctx, sheet, parts, draw), shortSlot, submitForm(ctx, sheet, draw), playSwitch);
+    phones = devicesPanel(ctx, sheet, (fresh) => draw(fresh));
   }
   let version = -1;
   const mutations = mutationFeed(ctx.api, "all", lid);
@@ -174,7 +194,7 @@ export async function listView(ctx) {
     replace(head,
       h("h2", { id: "list-title" }, `${sheet.competition} · ${t("rm_evening")} ${sheet.evening} · `
         + `${t("rm_round")} ${sheet.round} · ${t("rm_table")} ${sheet.table}`),
-      h("p", {}, `${sheet.game} · ${sheet.rules_ref} · ${t("rm_status")}: `,
+      h("p", {}, `${sheet.game} · ${rulesTitle(sheet.rules_ref, null)} · ${t("rm_status")}: `,
         h("b", { id: "list-status", dataset: { status: sheet.status } }, statusWord(sheet.status, sheet.closed_short)),
         ` · ${t("rm_deals")}: ${sheet.counted_deals} / ${sheet.planned_deals} · `,
         h("a", { href: `#/l/${lid}/replay`, class: "rm-link" }, t("rm_replay"))),
@@ -183,6 +203,7 @@ export async function listView(ctx) {
     replace(disputes, h("h3", {}, t("rm_disputes")), disputesTable(sheet));
     parts.pen.textContent = sheet.pen || t("rm_none");
     if (sheet.status !== "open") replace(actions, h("p", {}, `${t("rm_pen")}: `, parts.pen));
+    if (phones && sheet.devices) phones.update(sheet);
     if (sheet.closed_short) {
       replace(shortSlot, h("p", { id: "list-short" }, h("b", {}, `${t("rm_short_closed")}: `), sheet.closed_short));
     } else if (!shortSlot.firstChild) {
@@ -207,6 +228,7 @@ export async function listView(ctx) {
     h("section", { class: "card" }, head, paper),
     h("section", { class: "card" }, disputes),
     h("section", { class: "card" }, actions),
+    phones,
     h("section", { class: "card" }, refused));
 }
 

@@ -2,6 +2,7 @@
 // values (each option beside the rule set's default and its rule), the counting rule.
 
 import { h, replace } from "../../../pwa/js/dom.js";
+import { rulesTitle } from "./preset_words.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { attempt, field } from "../ui.js";
 import "./setup_words.js";
@@ -10,7 +11,7 @@ export async function newCompetitionView(ctx) {
   const presets = await ctx.api.get("rulesets");
   ctx.crumbs({ href: "#/", label: t("c_home") }, { label: t("s_new_competition") });
   const name = h("input", { required: true, maxlength: 200, autocomplete: "off" });
-  const preset = h("select", {}, presets.map((rs) => h("option", { value: rs.ref }, `${rs.game} · ${rs.title}`)));
+  const preset = h("select", {}, presets.map((rs) => h("option", { value: rs.ref }, `${rs.game} · ${rulesTitle(rs.ref, rs.title)}`)));
   const asIs = h("input", { type: "radio", name: "rules-kind", value: "preset", checked: true });
   const copy = h("input", { type: "radio", name: "rules-kind", value: "copy" });
   const copyId = h("input", { maxlength: 63, pattern: "[a-z0-9][a-z0-9\\-]{1,62}", autocomplete: "off" });

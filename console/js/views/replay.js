@@ -4,17 +4,16 @@
 // list after it. Then give a ruling, which the list keeps as a new event.
 
 import { h, replace } from "../../../pwa/js/dom.js";
+import { formatDateTime } from "../../../pwa/js/format.js";
+import { explainLines } from "../../../pwa/js/views/explain_words.js";
 import { t } from "../../../pwa/js/i18n.js";
-import { errorBox, field, table } from "../ui.js";
-import { ApiError } from "../api.js";
-import { actorText, clock, eventWord, facts, rulingBody } from "./room_bits.js";
+import { field, table } from "../ui.js";
+import { actorText, eventWord } from "./room_bits.js";
 import { disputesTable } from "./list.js";
 import { stepSummary } from "./step_words.js";
-
-const DECISIONS = [
-  ["upheld", "rm_upheld"], ["corrected", "rm_dec_corrected"], ["voided", "rm_dec_voided"],
-  ["adjusted", "rm_adjusted"], ["penalty", "rm_penalty"],
-];
+import { dealLine } from "./deal_words.js";
+import { rulingForm } from "./ruling_form.js";
+import { disputeForm, playAt, playBoard, rulingAtCard } from "./replay_play.js";
 
 function perSeat(sheet, points, attrs) {
   const seats = sheet.seats.filter((s) => points[s.seat] !== undefined);
@@ -61,12 +60,13 @@ function stepCard(sheet, steps, index) {
       h("dt", {}, t("rm_what")), h("dd", { id: "step-summary" }, stepSummary(step)),
       h("dt", {}, t("rm_who")), h("dd", { id: "step-who" }, actorText(step.actor)),
       h("dt", {}, t("rm_when")), h("dd", { id: "step-when" },
-        `${step.timestamp.slice(0, 10)} ${clock(step.timestamp)}`),
+        formatDateTime(step.timestamp, undefined, { seconds: true })),
       h("dt", {}, "#"), h("dd", { class: "mono" }, `v${step.version} · ${step.hash.slice(0, 16)}…`)),
     step.explain.length ? h("div", {}, h("h4", {}, t("rm_why")),
-      h("ul", { id: "step-explain" }, step.explain.map((line) => h("li", {}, line)))) : null,
+      h("ul", { id: "step-explain" }, explainLines(step.explain).map((line) => h("li", {}, line)))) : null,
     step.points ? h("div", {}, h("h4", {}, t("rm_points")), perSeat(sheet, step.points, { id: "step-points" })) : null,
     playPart(step.play),
+    playBoard(steps, index),
     h("h4", {}, t("rm_after")),
     perSeat(sheet, state.totals, { id: "step-totals", class: "grid rm-totals" }),
     h("p", { id: "step-state", class: "note" },
@@ -74,81 +74,6 @@ function stepCard(sheet, steps, index) {
       + `${state.pen || t("rm_none")} · ${t("rm_disputes")}: `
       + `${state.open_disputes.length ? state.open_disputes.join(", ") : t("rm_none")}`
       + (state.submitted ? ` · ${t("rm_submitted")}` : "")));
-}
-
-// A deal's facts as JSON with one field a line, the way a director reads and edits them.
-function onePerLine(record) {
-  const lines = Object.entries(record).map(([key, value]) => `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`);
-  return `{\n${lines.join(",\n")}\n}`;
-}
-
-function rulingForm(ctx, sheet, deal, after) {
-  const slot = h("div", { id: "ruling-result" });
-  const dealSelect = h("select", {}, sheet.rows.map((r) => h("option", {
-    value: String(r.deal_no), selected: r.deal_no === deal,
-  }, `${t("rm_deal")} ${r.deal_no}`)));
-  const decision = h("select", {}, DECISIONS.map(([value, word]) => h("option", { value }, t(word))));
-  const reason = h("textarea", { rows: "2", maxlength: "500", required: true });
-  const article = h("input", { maxlength: "500" });
-  const record = h("textarea", { rows: "8", spellcheck: "false" });
-  const adjust = Object.fromEntries(sheet.seats.map((s) => [s.seat, h("input", { type: "number", step: "1" })]));
-  const penaltySeat = h("select", {}, sheet.seats.map((s) => h("option", { value: s.seat }, `${s.seat} ${s.name}`)));
-  const penaltyPoints = h("input", { type: "number", min: "1", step: "1" });
-  const parts = {
-    corrected: h("div", {}, field("ruling-record", t("rm_record"), record)),
-    adjusted: h("div", { class: "row" }, sheet.seats.map((s) => field(`ruling-adj-${s.seat}`,
-      `${t("rm_adjust_for")} ${s.seat} ${s.name}`, adjust[s.seat]))),
-    penalty: h("div", { class: "row" }, field("ruling-penalty-seat", t("rm_penalty_seat"), penaltySeat),
-      field("ruling-penalty-points", t("rm_penalty_points"), penaltyPoints)),
-  };
-  const fill = () => {
-    const row = sheet.rows.find((r) => r.deal_no === Number(dealSelect.value));
-    record.value = row ? onePerLine(facts(row.record)) : "";
-  };
-  const show = () => {
-    for (const [name, part] of Object.entries(parts)) part.hidden = decision.value !== name;
-  };
-  dealSelect.addEventListener("change", fill);
-  decision.addEventListener("change", show);
-  fill();
-  show();
-  return h("form", {
-    id: "ruling", class: "card rm-form",
-    onsubmit: async (event) => {
-      event.preventDefault();
-      slot.replaceChildren();
-      let parsed = null;
-      if (decision.value === "corrected") {
-        try { parsed = JSON.parse(record.value); } catch {
-          slot.replaceChildren(errorBox(new ApiError(422, {
-            message: `record: ${t("rm_bad_json")}`, fields: { record: t("rm_bad_json") },
-          })));
-          return;
-        }
-      }
-      const body = rulingBody({
-        deal_no: dealSelect.value, decision: decision.value, reason: reason.value,
-        article: article.value, record: parsed,
-        adjust: Object.fromEntries(Object.entries(adjust).map(([seat, input]) => [seat, input.value])),
-        penaltySeat: penaltySeat.value, penaltyPoints: penaltyPoints.value,
-      });
-      try {
-        await ctx.api.post(`lists/${sheet.list_id}/rulings`, body);
-      } catch (err) {
-        slot.replaceChildren(errorBox(err));
-        return;
-      }
-      after(Number(dealSelect.value));
-    },
-  },
-  h("h3", {}, t("rm_give_ruling")),
-  h("p", { class: "note" }, t("rm_ruling_note")),
-  field("ruling-deal", t("rm_deal"), dealSelect),
-  field("ruling-decision", t("rm_decision"), decision),
-  parts.corrected, parts.adjusted, parts.penalty,
-  field("ruling-reason", t("rm_reason"), reason),
-  field("ruling-article", t("rm_article"), article),
-  h("button", { type: "submit", id: "give-ruling", class: "primary" }, t("rm_give_ruling")), slot);
 }
 
 export async function replayView(ctx) {
@@ -168,6 +93,8 @@ export async function replayView(ctx) {
     { label: deal ? `${t("rm_replay")} · ${t("rm_deal")} ${deal}` : t("rm_replay") },
   );
   let index = ctx.query.step === "last" ? steps.length - 1 : 0;
+  const currentCard = () => (deal ? playAt(steps, index).card : null);
+  const relabels = [];
   const stage = h("div", { id: "stage" });
   const timeline = h("ol", { id: "steps", class: "rm-timeline" });
   const buttons = {
@@ -181,6 +108,7 @@ export async function replayView(ctx) {
     if (!steps.length) return;
     index = Math.max(0, Math.min(steps.length - 1, to));
     replace(stage, stepCard(sheet, steps, index));
+    for (const relabel of relabels) relabel();
     buttons.first.disabled = buttons.prev.disabled = index === 0;
     buttons.next.disabled = buttons.last.disabled = index === steps.length - 1;
     for (const item of timeline.children) {
@@ -208,13 +136,22 @@ export async function replayView(ctx) {
     onchange: (event) => ctx.go(`#/l/${lid}/replay${event.target.value ? `?deal=${event.target.value}` : ""}`),
   }, h("option", { value: "" }, t("rm_all_events")), sheet.rows.map((r) => h("option", {
     value: String(r.deal_no), selected: r.deal_no === deal,
-  }, `${t("rm_deal")} ${r.deal_no} · ${r.summary}`)));
+  }, [`${t("rm_deal")} ${r.deal_no}`, dealLine(r)].filter(Boolean).join(" · "))));
 
   const after = (ruled) => {
     const target = `#/l/${lid}/replay?deal=${ruled}&step=last`;
     if (location.hash === target) ctx.refresh();
     else ctx.go(target);
   };
+  // At a card of a played deal the director opens a dispute or rules at that card.
+  const open = sheet.status === "open";
+  const recorded = deal !== null && sheet.rows.some((r) => r.deal_no === deal);
+  const dispute = recorded ? disputeForm(ctx, lid, deal, currentCard, after) : null;
+  const atCard = rulingAtCard(currentCard);
+  const ruling = open && sheet.rows.length ? rulingForm(ctx, sheet, deal, after, atCard.extra) : null;
+  if (ruling) ruling.insertBefore(atCard.box, ruling.querySelector("#give-ruling"));
+  if (dispute) relabels.push(dispute.relabel);
+  relabels.push(atCard.relabel);
   const view = h("div", { class: "rm" },
     h("section", { class: "card" },
       h("h2", {}, `${t("rm_replay")} · ${t("rm_table")} ${sheet.table}${deal ? ` · ${t("rm_deal")} ${deal}` : ""}`),
@@ -226,7 +163,8 @@ export async function replayView(ctx) {
         h("div", { class: "rm-replay" }, stage, h("nav", { "aria-label": t("rm_step") }, timeline)))
         : h("p", { class: "note" }, t("rm_no_steps"))),
     h("section", { class: "card" }, h("h3", {}, t("rm_disputes")), disputesTable(sheet, { linkToReplay: false })),
-    sheet.status === "open" && sheet.rows.length ? rulingForm(ctx, sheet, deal, after) : null);
+    open && recorded ? dispute : null,
+    open && sheet.rows.length ? ruling : null);
   go(index);
   return view;
 }

@@ -3,10 +3,12 @@
 // The list (#/l/:lid) and the replay with rulings (#/l/:lid/replay) live beside it.
 
 import { h, replace } from "../../../pwa/js/dom.js";
-import { t } from "../../../pwa/js/i18n.js";
+import { say, t } from "../../../pwa/js/i18n.js";
 import { attempt, errorBox, table } from "../ui.js";
 import { ago, clock, mutationFeed, mutationsTable, statusWord } from "./room_bits.js";
 import { follow } from "./room_live.js";
+import { revokesCell } from "./room_revokes.js";
+import { roundPicker, shownTables } from "./room_rounds.js";
 import { listView } from "./list.js";
 import { replayView } from "./replay.js";
 
@@ -45,7 +47,8 @@ function tableRows(room, evening, players) {
   h("td", { class: "mono rm-pen" }, x.pen || t("rm_none")),
   h("td", { class: x.open_disputes ? "num rm-disputes bad" : "num rm-disputes" }, String(x.open_disputes)),
   h("td", { class: x.refused ? "num rm-refused bad" : "num rm-refused" }, String(x.refused)),
-  h("td", { class: x.submitted ? "rm-status ok" : "rm-status" }, statusWord(x.status, short[x.list_id]))));
+  h("td", { class: x.submitted ? "rm-status ok" : "rm-status" }, statusWord(x.status, short[x.list_id])),
+  revokesCell(x.revokes)));
 }
 
 export async function roomView(ctx) {
@@ -66,11 +69,16 @@ export async function roomView(ctx) {
   const updated = h("span", { id: "room-updated", class: "note" });
   const body = h("tbody");
   const mutationsSlot = h("div", { id: "room-mutations" });
+  // a movement has a list per table and round: the room shows the round in play unless asked
+  const pickerSlot = h("span", { id: "room-round-slot" });
+  let roundChoice = competition.game === "bridge" ? "current" : "all";
+  let lastRoom = null;
   const closeSlot = h("div", { id: "close-result" });
   const closedNote = h("p", { id: "room-closed", class: "ok", hidden: !evening.closed }, t("rm_evening_closed"));
   const closeButton = h("button", {
     type: "button", id: "close-evening", class: "primary", disabled: evening.closed,
     onclick: async () => {
+      if (!window.confirm(say("rm_close_ask", { n }))) return; // an evening is never reopened
       const done = await attempt(closeSlot, () => ctx.api.post(`competitions/${cid}/evenings/${n}/close`));
       if (done !== undefined) {
         closedNote.hidden = false;
@@ -93,8 +101,11 @@ export async function roomView(ctx) {
   }
   async function showRoom(room) {
     evening = await ctx.api.get(`competitions/${cid}/evenings/${n}`);
-    replace(body, room.tables.length ? tableRows(room, evening, playersByList(evening))
-      : h("tr", {}, h("td", { colspan: "9", class: "note" }, t("rm_no_tables"))));
+    lastRoom = room;
+    replace(pickerSlot, roundPicker(room.tables, roundChoice, (choice) => { roundChoice = choice; showRoom(lastRoom); }));
+    const shown = { ...room, tables: shownTables(room.tables, roundChoice) };
+    replace(body, shown.tables.length ? tableRows(shown, evening, playersByList(evening))
+      : h("tr", {}, h("td", { colspan: "10", class: "note" }, t("rm_no_tables"))));
     updated.textContent = `${t("rm_updated")} ${clock(new Date().toISOString())}`;
     if (room.closed) {
       closedNote.hidden = false;
@@ -118,14 +129,14 @@ export async function roomView(ctx) {
   ctx.onLeave(() => clearInterval(ticking));
 
   const headers = [t("rm_round"), t("rm_table"), t("rm_players"), t("rm_deals"), t("rm_last_sync"),
-    t("rm_pen"), t("rm_disputes"), t("rm_refused"), t("rm_status")];
+    t("rm_pen"), t("rm_disputes"), t("rm_refused"), t("rm_status"), t("rv_revokes")];
   const grid = table(headers, [], { id: "room-tables", class: "grid rm-room" });
   grid.querySelector("tbody").replaceWith(body);
   return h("div", { class: "rm" },
     h("section", { class: "card" },
       h("div", { class: "row rm-head" },
         h("h2", {}, `${t("rm_room")} · ${competition.name} · ${t("rm_evening")} ${n} (${evening.date})`),
-        liveBadge, updated),
+        pickerSlot, liveBadge, updated),
       h("div", { class: "scroll" }, grid)),
     h("section", { class: "card" }, h("h3", {}, t("rm_mutations")), mutationsSlot),
     h("section", { class: "card" },

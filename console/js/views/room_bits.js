@@ -2,6 +2,8 @@
 // table of refused mutations, and the body of a ruling. Only the table needs a DOM.
 
 import { h } from "../../../pwa/js/dom.js";
+import { formatTime } from "../../../pwa/js/format.js";
+import { refusalText, serverWords } from "../../../pwa/js/views/rule_words.js";
 import { language, t } from "../../../pwa/js/i18n.js";
 import { table } from "../ui.js";
 import "./room_words.js";
@@ -9,9 +11,7 @@ import "./room_words.js";
 // "21:04:05" in the reader's language; "never" without a time.
 export function clock(iso) {
   if (!iso) return t("rm_never");
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return String(iso);
-  return when.toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return formatTime(iso, language(), { seconds: true });
 }
 
 // "3 min ago" style, from seconds; used beside a last sync so a silent table stands out.
@@ -45,6 +45,12 @@ export function statusWord(status, closedShort) {
 export function eventWord(name) {
   const word = t(`rm_ev_${name}`);
   return word === `rm_ev_${name}` ? name : word;
+}
+
+// A phone's command in words ("record a deal"); an unknown one as it is.
+export function commandWord(name) {
+  const word = t(`rm_cmd_${name}`);
+  return word === `rm_cmd_${name}` ? name : word;
 }
 
 // A ruling's decision in words.
@@ -82,16 +88,23 @@ export function mutationsTable(mutations, tableOf = () => "", attrs = {}) {
   const rows = [...mutations].reverse().map((m) => {
     const error = m.error || {};
     const fields = Object.entries(error.fields || {});
-    const reason = fields.length
-      ? h("ul", { class: "rm-reasons" }, fields.map(([name, rule]) => h("li", { dataset: { field: name } },
-        h("b", {}, name), `: ${Array.isArray(rule) ? rule.join("; ") : rule}`)))
-      : error.message || "";
+    // The API's English (its contract) as it is in English; else each field's rule where its
+    // words are known, and the server's message one tap away.
+    const english = language() === "en";
+    const said = (rule) => (english ? rule : refusalText(rule));
+    const reason = h("div", {}, fields.length
+      ? h("ul", { class: "rm-reasons" }, fields.map(([name, rule]) => {
+        const text = (Array.isArray(rule) ? rule : [rule]).map(said).filter(Boolean).join("; ");
+        return h("li", { dataset: { field: name } }, h("code", {}, name), text ? `: ${text}` : "");
+      }))
+      : (english ? error.message || "" : null),
+    english ? null : serverWords(error.message));
     return [
       clock(m.timestamp),
       tableOf(m.list_id),
       { value: m.client_id, class: "mono" },
       String(m.mutation_id),
-      m.name,
+      { value: commandWord(m.name), title: m.name },
       { value: m.outcome === "conflict" ? t("rm_conflict") : t("rm_refusal"), class: "bad" },
       reason,
     ];

@@ -4,7 +4,7 @@ import { extend } from "../../../pwa/js/i18n.js";
 
 extend({
   nl: {
-    rm_ev_Opened: "Lijst geopend", rm_ev_PenTaken: "Pen genomen", rm_ev_PenMoved: "Pen verplaatst", rm_ev_DealRecorded: "Spel opgeschreven", rm_ev_PenaltyRecorded: "Straf opgeschreven", rm_ev_DealVoided: "Spel geschrapt", rm_ev_DisputeRaised: "Geschil gemeld", rm_ev_RulingGiven: "Uitspraak gedaan", rm_ev_ListClosedShort: "Lijst vroeg gesloten", rm_ev_ListCancelled: "Lijst vervallen", rm_ev_ListSubmitted: "Lijst ingeleverd", rm_ev_PlayStarted: "Spel begonnen", rm_ev_BidMade: "Bod", rm_ev_CardPlayed: "Kaart gespeeld",
+    rm_ev_Opened: "Lijst geopend", rm_ev_PenTaken: "Pen genomen", rm_ev_PenMoved: "Pen verplaatst", rm_ev_DealRecorded: "Spel opgeschreven", rm_ev_PenaltyRecorded: "Straf opgeschreven", rm_ev_DealVoided: "Spel geschrapt", rm_ev_DisputeRaised: "Geschil gemeld", rm_ev_RulingGiven: "Uitspraak gedaan", rm_ev_ListClosedShort: "Lijst vroeg gesloten", rm_ev_ListCancelled: "Lijst vervallen", rm_ev_ListSubmitted: "Lijst ingeleverd", rm_ev_PlayStarted: "Spel begonnen", rm_ev_BidMade: "Bod", rm_ev_CardPlayed: "Kaart gespeeld", rm_ev_CardTakenBack: "Kaart teruggenomen", rm_ev_PlayModeSet: "Speelmodus gewijzigd", rm_ev_ClaimMade: "Geclaimd", rm_ev_ClaimAnswered: "Claim beantwoord",
     rm_adjusted_word: "aangepast", rm_no_tables: "Er zijn nog geen tafels geloot.", rm_system: "systeem",
     rm_room: "Zaal", rm_evening: "Avond", rm_round: "Ronde", rm_table: "Tafel",
     rm_players: "Spelers", rm_deals: "Spellen", rm_last_sync: "Laatste sync", rm_pen: "Pen",
@@ -15,6 +15,8 @@ extend({
     rm_mutations: "Geweigerde en botsende wijzigingen", rm_no_mutations: "Geen geweigerde wijzigingen.",
     rm_time: "Tijd", rm_device: "Toestel", rm_command: "Opdracht", rm_outcome: "Uitkomst",
     rm_reason: "Reden", rm_conflict: "botsing", rm_refusal: "geweigerd",
+    rm_cmd_join: "aanmelden (pen nemen)", rm_cmd_record_deal: "spel opschrijven", rm_cmd_record_penalty: "straf opschrijven", rm_cmd_void_deal: "spel schrappen", rm_cmd_raise_dispute: "geschil melden", rm_cmd_submit_list: "lijst inleveren", rm_cmd_start_play: "spel beginnen", rm_cmd_make_bid: "bieden", rm_cmd_play_card: "kaart spelen", rm_cmd_take_back_card: "kaart terugnemen", rm_cmd_claim: "slagen claimen", rm_cmd_answer_claim: "claim beantwoorden",
+    rm_close_ask: "Avond {n} sluiten? Dit kan niet ongedaan worden gemaakt: de kop van de hash-keten van elke lijst wordt in de keten van de competitie vastgelegd, en aanwezigheid, indeling en lijsten van deze avond veranderen niet meer. Een correctie van de stand blijft mogelijk, met een reden.",
     rm_close_evening: "Avond sluiten", rm_close_help:
       "Een avond sluit pas als elke lijst is ingeleverd (of vervallen).",
     rm_evening_closed: "Deze avond is gesloten.", rm_list: "Lijst", rm_seat: "Plaats",
@@ -44,7 +46,7 @@ extend({
     rm_list_done: "Deze lijst is ingeleverd; ze verandert nooit meer.",
   },
   de: {
-    rm_ev_Opened: "Liste eröffnet", rm_ev_PenTaken: "Stift genommen", rm_ev_PenMoved: "Stift übergeben", rm_ev_DealRecorded: "Spiel eingetragen", rm_ev_PenaltyRecorded: "Strafe eingetragen", rm_ev_DealVoided: "Spiel gestrichen", rm_ev_DisputeRaised: "Streitfall gemeldet", rm_ev_RulingGiven: "Entscheidung getroffen", rm_ev_ListClosedShort: "Liste vorzeitig geschlossen", rm_ev_ListCancelled: "Liste entfallen", rm_ev_ListSubmitted: "Liste abgegeben", rm_ev_PlayStarted: "Spiel begonnen", rm_ev_BidMade: "Gebot", rm_ev_CardPlayed: "Karte gespielt",
+    rm_ev_Opened: "Liste eröffnet", rm_ev_PenTaken: "Stift genommen", rm_ev_PenMoved: "Stift übergeben", rm_ev_DealRecorded: "Spiel eingetragen", rm_ev_PenaltyRecorded: "Strafe eingetragen", rm_ev_DealVoided: "Spiel gestrichen", rm_ev_DisputeRaised: "Streitfall gemeldet", rm_ev_RulingGiven: "Entscheidung getroffen", rm_ev_ListClosedShort: "Liste vorzeitig geschlossen", rm_ev_ListCancelled: "Liste entfallen", rm_ev_ListSubmitted: "Liste abgegeben", rm_ev_PlayStarted: "Spiel begonnen", rm_ev_BidMade: "Gebot", rm_ev_CardPlayed: "Karte gespielt", rm_ev_CardTakenBack: "Karte zurückgenommen", rm_ev_PlayModeSet: "Spielmodus geändert", rm_ev_ClaimMade: "Rest angesagt", rm_ev_ClaimAnswered: "Ansage beantwortet",
     rm_adjusted_word: "angepasst", rm_no_tables: "Es sind noch keine Tische ausgelost.", rm_system: "System",
     rm_room: "Saal", rm_evening: "Abend", rm_round: "Runde", rm_table: "Tisch",
     rm_players: "Spieler", rm_deals: "Spiele", rm_last_sync: "Letzter Abgleich", rm_pen: "Stift",
@@ -55,6 +57,8 @@ extend({
     rm_mutations: "Abgelehnte und kollidierende Änderungen", rm_no_mutations: "Keine abgelehnten Änderungen.",
     rm_time: "Zeit", rm_device: "Gerät", rm_command: "Befehl", rm_outcome: "Ergebnis",
     rm_reason: "Grund", rm_conflict: "Konflikt", rm_refusal: "abgelehnt",
+    rm_cmd_join: "anmelden (Stift nehmen)", rm_cmd_record_deal: "Spiel eintragen", rm_cmd_record_penalty: "Strafe eintragen", rm_cmd_void_deal: "Spiel streichen", rm_cmd_raise_dispute: "Streitfall melden", rm_cmd_submit_list: "Liste abgeben", rm_cmd_start_play: "Spiel beginnen", rm_cmd_make_bid: "reizen", rm_cmd_play_card: "Karte spielen", rm_cmd_take_back_card: "Karte zurücknehmen", rm_cmd_claim: "Stiche beanspruchen", rm_cmd_answer_claim: "Anspruch beantworten",
+    rm_close_ask: "Abend {n} schließen? Das lässt sich nicht rückgängig machen: der Kopf der Hash-Kette jeder Liste wird in der Kette des Wettbewerbs festgehalten, und Anwesenheit, Auslosung und Listen dieses Abends ändern sich nicht mehr. Eine Korrektur der Tabelle bleibt möglich, mit einem Grund.",
     rm_close_evening: "Abend schließen", rm_close_help:
       "Ein Abend schließt erst, wenn jede Liste abgegeben (oder entfallen) ist.",
     rm_evening_closed: "Dieser Abend ist geschlossen.", rm_list: "Liste", rm_seat: "Platz",
@@ -84,7 +88,7 @@ extend({
     rm_list_done: "Diese Liste ist abgegeben; sie ändert sich nie mehr.",
   },
   en: {
-    rm_ev_Opened: "List opened", rm_ev_PenTaken: "Pen taken", rm_ev_PenMoved: "Pen moved", rm_ev_DealRecorded: "Deal recorded", rm_ev_PenaltyRecorded: "Penalty recorded", rm_ev_DealVoided: "Deal voided", rm_ev_DisputeRaised: "Dispute raised", rm_ev_RulingGiven: "Ruling given", rm_ev_ListClosedShort: "List closed early", rm_ev_ListCancelled: "List cancelled", rm_ev_ListSubmitted: "List submitted", rm_ev_PlayStarted: "Play started", rm_ev_BidMade: "Bid", rm_ev_CardPlayed: "Card played",
+    rm_ev_Opened: "List opened", rm_ev_PenTaken: "Pen taken", rm_ev_PenMoved: "Pen moved", rm_ev_DealRecorded: "Deal recorded", rm_ev_PenaltyRecorded: "Penalty recorded", rm_ev_DealVoided: "Deal voided", rm_ev_DisputeRaised: "Dispute raised", rm_ev_RulingGiven: "Ruling given", rm_ev_ListClosedShort: "List closed early", rm_ev_ListCancelled: "List cancelled", rm_ev_ListSubmitted: "List submitted", rm_ev_PlayStarted: "Play started", rm_ev_BidMade: "Bid", rm_ev_CardPlayed: "Card played", rm_ev_CardTakenBack: "Card taken back", rm_ev_PlayModeSet: "Play mode switched", rm_ev_ClaimMade: "Claim made", rm_ev_ClaimAnswered: "Claim answered",
     rm_adjusted_word: "adjusted", rm_no_tables: "No tables are drawn yet.", rm_system: "system",
     rm_room: "Room", rm_evening: "Evening", rm_round: "Round", rm_table: "Table",
     rm_players: "Players", rm_deals: "Deals", rm_last_sync: "Last sync", rm_pen: "Pen",
@@ -95,6 +99,8 @@ extend({
     rm_mutations: "Refused and conflicting mutations", rm_no_mutations: "No refused mutations.",
     rm_time: "Time", rm_device: "Device", rm_command: "Command", rm_outcome: "Outcome",
     rm_reason: "Reason", rm_conflict: "conflict", rm_refusal: "refused",
+    rm_cmd_join: "join (take the pen)", rm_cmd_record_deal: "record a deal", rm_cmd_record_penalty: "record a penalty", rm_cmd_void_deal: "void a deal", rm_cmd_raise_dispute: "raise a dispute", rm_cmd_submit_list: "submit the list", rm_cmd_start_play: "start play", rm_cmd_make_bid: "bid", rm_cmd_play_card: "play a card", rm_cmd_take_back_card: "take back a card", rm_cmd_claim: "claim tricks", rm_cmd_answer_claim: "answer a claim",
+    rm_close_ask: "Close evening {n}? This cannot be undone: each list's hash-chain head is sealed in the competition's chain, and this evening's attendance, draw and lists can no longer change. The standings can still be adjusted, with a reason.",
     rm_close_evening: "Close the evening", rm_close_help:
       "An evening closes only when every list is submitted (or cancelled).",
     rm_evening_closed: "This evening is closed.", rm_list: "List", rm_seat: "Seat",

@@ -1,7 +1,8 @@
 // The words of the setup screens (club, new competition, players, evening, table cards).
 // Game words stay as they are in every language (wiezen, klaverjas, Durchgang, Mitchell…).
 
-import { extend } from "../../../pwa/js/i18n.js";
+import { formatDay } from "../../../pwa/js/format.js";
+import { extend, language } from "../../../pwa/js/i18n.js";
 
 extend({
   nl: {
@@ -14,13 +15,16 @@ extend({
     s_changed: "gewijzigd", s_yes: "ja", s_no: "nee", s_count_evenings: "Aantal avonden (0 = open)",
     s_count_best: "Beste avonden die tellen", s_count_durchgaenge: "Durchgänge per avond",
     s_count_method: "Methode", s_count_movement: "Schema", s_count_boards_per_round: "Spellen per ronde",
+    s_count_rounds: "Rondes (0 = het hele schema; minder: ingekort)",
     s_date: "Datum", s_evening: "Avond", s_drawn: "geloot", s_not_drawn: "niet geloot",
     s_closed: "gesloten", s_open: "open", s_room: "Zaal", s_results: "Uitslag",
     s_attendance: "Aanwezigheid en loting", s_cards: "Tafelkaarten", s_schedule: "Avond plannen",
     s_add_player: "Speler toevoegen", s_add: "Toevoegen", s_rename: "Naam wijzigen",
     s_withdraw: "Terugtrekken", s_reason: "Reden", s_withdrawn: "teruggetrokken", s_active: "speelt mee",
     s_import: "Importeren uit CSV", s_import_help:
-      "Eén naam per regel, of een CSV-bestand met een kolom ‘naam’ (komma, puntkomma of tab).",
+      "Eén naam per regel, of een CSV-bestand met een kolom ‘naam’ (komma, puntkomma of tab) en eventueel ‘bondsnummer’.",
+    s_numbers: "Bondsnummer", s_numbers_help: "Voor een paar twee, gescheiden door een komma; leeg als onbekend.",
+    s_edit_numbers: "Bondsnummer wijzigen",
     s_csv_file: "Bestand", s_csv_text: "Namen of CSV", s_preview: "Controleren", s_import_do: "Importeren",
     s_line: "Regel", s_taken: "opgenomen", s_refused: "geweigerd", s_status: "Status",
     s_import_summary: "opgenomen: {taken}, geweigerd: {refused}", s_dry_run: "(nog niets opgeslagen)",
@@ -46,13 +50,16 @@ extend({
     s_changed: "geändert", s_yes: "ja", s_no: "nein", s_count_evenings: "Anzahl Abende (0 = offen)",
     s_count_best: "Beste Abende, die zählen", s_count_durchgaenge: "Durchgänge pro Abend",
     s_count_method: "Methode", s_count_movement: "Schema", s_count_boards_per_round: "Boards pro Runde",
+    s_count_rounds: "Runden (0 = der ganze Wechselplan; weniger: verkürzt)",
     s_date: "Datum", s_evening: "Abend", s_drawn: "ausgelost", s_not_drawn: "nicht ausgelost",
     s_closed: "abgeschlossen", s_open: "offen", s_room: "Saal", s_results: "Ergebnis",
     s_attendance: "Anwesenheit und Auslosung", s_cards: "Tischkarten", s_schedule: "Abend planen",
     s_add_player: "Spieler hinzufügen", s_add: "Hinzufügen", s_rename: "Namen ändern",
     s_withdraw: "Zurückziehen", s_reason: "Grund", s_withdrawn: "zurückgezogen", s_active: "spielt mit",
     s_import: "Aus CSV importieren", s_import_help:
-      "Ein Name pro Zeile, oder eine CSV-Datei mit einer Spalte „Name“ (Komma, Semikolon oder Tab).",
+      "Ein Name pro Zeile, oder eine CSV-Datei mit einer Spalte „Name“ (Komma, Semikolon oder Tab) und, wenn bekannt, „Mitgliedsnummer“.",
+    s_numbers: "Mitgliedsnummer", s_numbers_help: "Für ein Paar zwei, durch Komma getrennt; leer, wenn unbekannt.",
+    s_edit_numbers: "Mitgliedsnummer ändern",
     s_csv_file: "Datei", s_csv_text: "Namen oder CSV", s_preview: "Prüfen", s_import_do: "Importieren",
     s_line: "Zeile", s_taken: "übernommen", s_refused: "abgelehnt", s_status: "Status",
     s_import_summary: "übernommen: {taken}, abgelehnt: {refused}", s_dry_run: "(noch nichts gespeichert)",
@@ -78,13 +85,16 @@ extend({
     s_changed: "changed", s_yes: "yes", s_no: "no", s_count_evenings: "Number of evenings (0 = open)",
     s_count_best: "Best evenings that count", s_count_durchgaenge: "Durchgänge per evening",
     s_count_method: "Method", s_count_movement: "Movement", s_count_boards_per_round: "Boards per round",
+    s_count_rounds: "Rounds (0 = the whole movement; fewer: curtailed)",
     s_date: "Date", s_evening: "Evening", s_drawn: "drawn", s_not_drawn: "not drawn",
     s_closed: "closed", s_open: "open", s_room: "Room", s_results: "Results",
     s_attendance: "Attendance and draw", s_cards: "Table cards", s_schedule: "Schedule an evening",
     s_add_player: "Add a player", s_add: "Add", s_rename: "Rename",
     s_withdraw: "Withdraw", s_reason: "Reason", s_withdrawn: "withdrawn", s_active: "playing",
     s_import: "Import from CSV", s_import_help:
-      "One name per line, or a CSV file with a ‘name’ column (comma, semicolon or tab).",
+      "One name per line, or a CSV file with a ‘name’ column (comma, semicolon or tab) and, if known, a ‘federation’ number column.",
+    s_numbers: "Federation number", s_numbers_help: "Two for a pair, separated by a comma; empty if not known.",
+    s_edit_numbers: "Edit federation number",
     s_csv_file: "File", s_csv_text: "Names or CSV", s_preview: "Check", s_import_do: "Import",
     s_line: "Line", s_taken: "taken", s_refused: "refused", s_status: "Status",
     s_import_summary: "taken: {taken}, refused: {refused}", s_dry_run: "(nothing stored yet)",
@@ -104,10 +114,5 @@ extend({
 
 // "Tue 12 May 2026" in the page's language, from "2026-05-12" (no time-zone shift).
 export function day(iso) {
-  const [y, m, d] = String(iso).split("-").map(Number);
-  if (!y || !m || !d) return String(iso);
-  const lang = document.documentElement.lang || "en";
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(lang, {
-    weekday: "short", day: "numeric", month: "long", year: "numeric", timeZone: "UTC",
-  });
+  return formatDay(iso, language(), { weekday: true });
 }

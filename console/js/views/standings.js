@@ -4,14 +4,19 @@
 // the live stream, so it stays current on a projector all evening.
 
 import { h } from "../../../pwa/js/dom.js";
+import { rulesTitle } from "./preset_words.js";
+import { formatDateTime, formatDay } from "../../../pwa/js/format.js";
+import { explainLines } from "../../../pwa/js/views/explain_words.js";
 import { language, t } from "../../../pwa/js/i18n.js";
 import { competitionTabs, table } from "../ui.js";
 import "./standings_words.js";
-import { eveningOf, formatValue, isRuling, seasonKeys } from "./standings_format.js";
-import { reasonWords, resultCell, unitNote } from "./standings_cells.js";
+import { decidingColumns, eveningOf, formatValue, isRuling, seasonKeys } from "./standings_format.js";
+import { keyWords, reasonText, resultCell, unitNote } from "./standings_cells.js";
 import { liveBox } from "./standings_live.js";
+import { currentNotes } from "./standings_current.js";
 import { eveningView } from "./standings_evening.js";
 import { playerView } from "./standings_player.js";
+import { fieldGrids } from "./standings_fields.js";
 
 export const routes = [
   ["/c/:cid/standings", seasonView],
@@ -44,7 +49,8 @@ async function seasonView(ctx) {
 
 function columnHead(cid, key) {
   const evening = eveningOf(key);
-  const label = key.replace(/ \(#\d+\)$/, "");
+  const bare = key.replace(/ \(#\d+\)$/, "");
+  const label = /^\d{4}-\d{2}-\d{2}$/.test(bare) ? formatDay(bare, language(), { numeric: true }) : bare;
   return evening
     ? { value: h("a", { href: `#/c/${cid}/e/${evening}/results`, title: key }, label), class: "num" }
     : { value: label, class: "num" };
@@ -62,22 +68,22 @@ function seasonBody(cid, standings, competition) {
     ...(tiebreaks ? TIEBREAKS.map(([, word]) => ({ value: t(word), class: "num" })) : []),
     { value: t("total"), class: "num" },
   ];
+  const decides = decidingColumns(lines); // only the column that separated a tie is shaded
   const rows = lines.map((line, i) => {
     const byKey = Object.fromEntries(line.results.map((r) => [r.key, r]));
-    const tied = lines.some((other, j) => j !== i && other.total === line.total);
     return [
       { value: line.rank ? String(line.rank) : "–", class: "num" },
       h("a", { href: `#/c/${cid}/p/${encodeURIComponent(line.player_id)}` }, line.name),
       ...keys.map((key) => (byKey[key] ? resultCell(byKey[key], unit, competition) : { value: "", class: "num" })),
       ...(rulings ? [{
         value: h("span", {}, line.results.filter((r) => isRuling(r.key)).map((r) => h("span", {
-          class: "st-ruling", title: r.reason, dataset: { key: r.key, value: String(r.value) },
+          class: "st-ruling", title: reasonText(r.reason), dataset: { key: r.key, value: String(r.value) },
         }, `${r.value > 0 ? "+" : ""}${formatValue(r.value, unit, language())}`))),
         class: "num",
       }] : []),
       ...(tiebreaks ? TIEBREAKS.map(([name]) => ({
         value: line.details[name] === null || line.details[name] === undefined ? "–" : String(line.details[name]),
-        class: tied ? "num st-decides" : "num",
+        class: decides[i].has(name) ? "num st-decides" : "num",
       })) : []),
       { value: h("b", { dataset: { total: String(line.total) } }, formatValue(line.total, unit, language())), class: "num" },
     ];
@@ -88,12 +94,13 @@ function seasonBody(cid, standings, competition) {
     if (lines[i].rank === 0) tr.classList.add("st-unranked");
   });
   return h("div", {},
-    h("p", { class: "note st-rule" }, `${competition.rules_title || standings.rules_ref} · ${unitNote(game, unit, competition)}`),
+    h("p", { class: "note st-rule" }, `${rulesTitle(competition.rules_ref || standings.rules_ref, competition.rules_title)} · ${unitNote(game, unit, competition)}`),
     standings.provisional ? h("p", { class: "warn st-provisional" }, t("st_provisional")) : null,
+    currentNotes(standings.current),
     standings.problems.map((problem) => h("p", { class: "error-box" }, problem)),
-    lines.length ? h("div", { class: "scroll" }, grid) : h("p", { class: "note" }, t("st_nobody")),
+    lines.length ? fieldGrids(grid, lines) : h("p", { class: "note" }, t("st_nobody")),
     legend(game, lines),
-    workingSection(lines),
+    workingSection(lines, unit),
     adjustmentsSection(competition, unit),
     chainSection(cid, standings.lists));
 }
@@ -112,15 +119,18 @@ function legend(game, lines) {
   return h("p", { class: "note st-legend" }, parts.flatMap((part, i) => [i ? " · " : null].concat(part)));
 }
 
-function workingSection(lines) {
+// How each total came about: the counting rule's working and every result with its reason,
+// in the screen's language (the reasons' English translated as the rules' working is).
+function workingSection(lines, unit) {
   return h("section", { class: "st-working" },
     h("h3", {}, t("st_working")),
     lines.map((line) => h("details", { dataset: { key: line.player_id } },
       h("summary", {}, `${line.rank || "–"}. ${line.name}`),
       h("ul", {},
-        line.explain.map((text) => h("li", {}, text)),
+        explainLines(line.explain).map((text) => h("li", {}, text)),
         line.results.map((r) => h("li", { class: r.counts ? null : "st-dropped" },
-          `${r.key}: ${r.value} — `, r.counts ? r.reason : h("span", {}, reasonWords(r.reason))))))));
+          `${keyWords(r.key)}: ${formatValue(r.value, unit, language())} — `,
+          h("span", {}, reasonText(r.reason))))))));
 }
 
 function adjustmentsSection(competition, unit) {
@@ -144,7 +154,7 @@ function chainSection(cid, lists) {
       ? h("div", { class: "scroll" }, table(
         [{ value: t("st_evening"), class: "num" }, { value: t("round"), class: "num" }, { value: t("table"), class: "num" }, t("st_head"), t("st_submitted")],
         lists.map((l) => [{ value: String(l.evening), class: "num" }, { value: String(l.round), class: "num" },
-          { value: String(l.table), class: "num" }, { value: l.submitted_head, class: "mono" }, l.submitted_at.slice(0, 16).replace("T", " ")]),
+          { value: String(l.table), class: "num" }, { value: l.submitted_head, class: "mono" }, formatDateTime(l.submitted_at)]),
         { class: "grid st-chain-table" }))
       : h("p", { class: "note" }, t("st_no_lists")));
 }

@@ -2,14 +2,14 @@
 // numbers in the competition's unit, the marks of a result (dropped, absent, the klaverjas
 // 4200 / 1600), the evening a result belongs to, and each player's running position.
 
+import { formatNumber } from "../../../pwa/js/format.js";
+
 // The unit of a standings total (see StandingsSchema.unit) as text in the language's digits.
 export function formatValue(value, unit, lang = "en") {
   if (value === null || value === undefined) return "–";
   const decimals = unit === "pct_hundredths" || unit === "imp_hundredths";
   const number = decimals ? value / 100 : value;
-  const text = number.toLocaleString(lang === "en" ? "en-GB" : lang, {
-    minimumFractionDigits: decimals ? 2 : 0, maximumFractionDigits: decimals ? 2 : 0,
-  });
+  const text = formatNumber(number, lang, { decimals: decimals ? 2 : 0 });
   if (unit === "pct_hundredths") return `${text} %`;
   if (unit === "imps" || unit === "imp_hundredths") return `${text} IMP`;
   return text;
@@ -110,4 +110,25 @@ export function runningPositions(game, evenings, players, best = Infinity) {
 // A klaverjas evening's detail ("1401 + sat_out + 1725") with the rule set's 1600 written in.
 export function partijen(detail, sitOut) {
   return detail.split(" + ").map((part) => (part === "sat_out" ? { value: sitOut, satOut: true } : { value: part, satOut: false }));
+}
+
+// Schafkopf Nr. 9: players level on points are ranked by Touts, then Solos won, then Solos
+// played, then by lot. Per line (in rank order), the tie-break columns that decided its place
+// against a neighbour on the same total: the first column where the two differ, and none for
+// a line level with nobody.
+export const TIEBREAK_ORDER = ["touts", "solos_won", "solos_played", "lot"];
+
+export function decidingColumns(lines, order = TIEBREAK_ORDER) {
+  const out = lines.map(() => new Set());
+  for (let i = 1; i < lines.length; i += 1) {
+    const [a, b] = [lines[i - 1], lines[i]];
+    if (!a.rank || !b.rank || a.total !== b.total) continue;
+    const value = (line, name) => ((line.details || {})[name] ?? null);
+    const decided = order.find((name) => value(a, name) !== value(b, name));
+    if (decided) {
+      out[i - 1].add(decided);
+      out[i].add(decided);
+    }
+  }
+  return out;
 }

@@ -3,6 +3,7 @@
 // change.
 
 import { h, replace } from "../../../pwa/js/dom.js";
+import { formatTime } from "../../../pwa/js/format.js";
 import { t } from "../../../pwa/js/i18n.js";
 import { errorBox } from "../ui.js";
 import { follow } from "./room_live.js";
@@ -17,7 +18,7 @@ export async function liveBox(ctx, cid, draw) {
   let again = false;
   let last = "";
   const stamp = () => {
-    last = `${t("st_updated")} ${new Date().toLocaleTimeString()}`;
+    last = `${t("st_updated")} ${formatTime(new Date(), undefined, { seconds: true })}`;
     status.textContent = last;
     status.dataset.updated = String(Date.now());
   };

@@ -3,6 +3,7 @@
 // numbers next to it (the chart is a picture; the table is what a screen reader reads).
 
 import { h } from "../../../pwa/js/dom.js";
+import { explainLines } from "../../../pwa/js/views/explain_words.js";
 import { language, t } from "../../../pwa/js/i18n.js";
 import { competitionTabs, table } from "../ui.js";
 import { eveningOf, formatValue, runningPositions, wiezenSeason } from "./standings_format.js";
@@ -80,7 +81,7 @@ function playerBody(cid, pid, competition, standings, evenings) {
     h("p", { class: "st-summary" },
       h("b", {}, `${t("st_place")} ${line.rank || "–"} · ${t("total")} `),
       h("b", { dataset: { total: String(line.total) } }, fmt(line.total))),
-    h("ul", { class: "note" }, line.explain.map((text) => h("li", {}, text))),
+    h("ul", { class: "note" }, explainLines(line.explain).map((text) => h("li", {}, text))),
     h("div", { class: "st-season-pair" },
       h("figure", { class: "st-figure" }, chart, h("figcaption", { class: "note" }, t("st_chart_note"))),
       h("div", { class: "scroll" }, grid)),

@@ -1,0 +1,51 @@
+// The words of the director's evening checklist (console/js/views/checklist.js).
+
+import { extend } from "../../../pwa/js/i18n.js";
+
+extend({
+  nl: {
+    ck_title: "Checklist van de avond", ck_tab: "Checklist", ck_summary: "{done} van {of} klaar",
+    ck_done: "klaar", ck_todo: "te doen", ck_refresh: "Vernieuwen", ck_waiting: "Nog niet:",
+    ck_table: "tafel {table}", ck_table_round: "tafel {table}, ronde {round}",
+    ck_present: "Spelers aanwezig", ck_draw: "Loting gedaan", ck_cards: "Tafelkaarten afgedrukt",
+    ck_phones: "Telefoons aangemeld", ck_submitted: "Lijsten ingeleverd", ck_disputes: "Geschillen beslist",
+    ck_closed: "Avond gesloten", ck_published: "Stand gepubliceerd",
+    ck_n_present: "{count} van {of} spelers aanwezig",
+    ck_n_draw: "tafelkaarten: {count}", ck_n_phones: "{count} van {of} tafelkaarten aangemeld",
+    ck_n_submitted: "{count} van {of} lijsten ingeleverd", ck_n_disputes: "{count} van {of} geschillen beslist",
+    ck_printed_at: "om {time} op Afdrukken gedrukt", ck_no_disputes: "geen geschillen",
+    ck_cards_note: "Afgedrukt betekent: op de pagina met tafelkaarten van deze loting is op Afdrukken gedrukt.",
+    ck_go_attendance: "Naar aanwezigheid", ck_go_draw: "Naar de loting", ck_go_cards: "Naar tafelkaarten",
+    ck_go_room: "Naar de zaal", ck_go_results: "Naar de uitslag", ck_public: "Openbare stand",
+  },
+  de: {
+    ck_title: "Checkliste für den Abend", ck_tab: "Checkliste", ck_summary: "{done} von {of} erledigt",
+    ck_done: "erledigt", ck_todo: "offen", ck_refresh: "Aktualisieren", ck_waiting: "Noch nicht:",
+    ck_table: "Tisch {table}", ck_table_round: "Tisch {table}, Runde {round}",
+    ck_present: "Spieler anwesend", ck_draw: "Auslosung gemacht", ck_cards: "Tischkarten gedruckt",
+    ck_phones: "Telefone angemeldet", ck_submitted: "Listen abgegeben", ck_disputes: "Einsprüche entschieden",
+    ck_closed: "Abend abgeschlossen", ck_published: "Tabelle veröffentlicht",
+    ck_n_present: "{count} von {of} Spielern anwesend",
+    ck_n_draw: "Tischkarten: {count}", ck_n_phones: "{count} von {of} Tischkarten angemeldet",
+    ck_n_submitted: "{count} von {of} Listen abgegeben", ck_n_disputes: "{count} von {of} Einsprüchen entschieden",
+    ck_printed_at: "um {time} auf Drucken gedrückt", ck_no_disputes: "keine Einsprüche",
+    ck_cards_note: "Gedruckt heißt: Auf der Seite mit den Tischkarten dieser Auslosung wurde auf Drucken gedrückt.",
+    ck_go_attendance: "Zur Anwesenheit", ck_go_draw: "Zur Auslosung", ck_go_cards: "Zu den Tischkarten",
+    ck_go_room: "Zum Saal", ck_go_results: "Zum Ergebnis", ck_public: "Öffentliche Tabelle",
+  },
+  en: {
+    ck_title: "Evening checklist", ck_tab: "Checklist", ck_summary: "{done} of {of} done",
+    ck_done: "done", ck_todo: "to do", ck_refresh: "Refresh", ck_waiting: "Still waiting:",
+    ck_table: "table {table}", ck_table_round: "table {table}, round {round}",
+    ck_present: "Players present", ck_draw: "Draw made", ck_cards: "Table cards printed",
+    ck_phones: "Phones joined", ck_submitted: "Lists submitted", ck_disputes: "Disputes ruled",
+    ck_closed: "Evening closed", ck_published: "Standings published",
+    ck_n_present: "{count} of {of} players present",
+    ck_n_draw: "table cards: {count}", ck_n_phones: "{count} of {of} table cards joined",
+    ck_n_submitted: "{count} of {of} lists submitted", ck_n_disputes: "{count} of {of} disputes ruled",
+    ck_printed_at: "Print pressed at {time}", ck_no_disputes: "no disputes",
+    ck_cards_note: "Printed means: Print was pressed on the table cards page of this draw.",
+    ck_go_attendance: "To attendance", ck_go_draw: "To the draw", ck_go_cards: "To the table cards",
+    ck_go_room: "To the room", ck_go_results: "To the results", ck_public: "Public standings",
+  },
+});
