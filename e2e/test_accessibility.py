@@ -15,10 +15,11 @@ import pytest
 from flask import Flask
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import drawn_evening, log_in
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 RUN = """async () => {
   const result = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa"]}});
   return {passed: result.passes.length, violations: result.violations.map((v) => ({id: v.id,
@@ -77,7 +78,10 @@ def a_drawn_evening(web: Flask, game: str) -> dict[str, Any]:
     preset, names = PRESETS[game]
     drawn = drawn_evening(web, f"Club {game}", preset, names)
     first = drawn["lists"][0]
-    web.extensions["troef"].app.record_deal(director("anna"), first["list_id"], 1, FIRST_DEAL[game])
+    web.extensions["troef"].app.handle(
+        director("anna"),
+        Command("record_deal", first["list_id"], {"deal_no": 1, "record": FIRST_DEAL[game]}),
+    )
     return {"competition_id": drawn["competition_id"], **first}
 
 
@@ -150,6 +154,7 @@ def test_every_screen_of_the_console_and_the_public_page_meets_wcag_2_aa(
         "evening": (f"#/c/{cid}/e/1", "#attendance"),
         "cards": (f"#/c/{cid}/e/1/cards", ".table-card"),
         "room": (f"#/c/{cid}/e/1/room", "#room-tables"),
+        "checklist": (f"#/c/{cid}/e/1/checklist", "#checklist li"),
         "list": (f"#/l/{lid}", "#list-rows"),
         "replay": (f"#/l/{lid}/replay?deal=1", "#step"),
         "standings": (f"#/c/{cid}/standings", ".st-season-screen"),

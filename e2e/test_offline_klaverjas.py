@@ -8,11 +8,11 @@ from typing import Any
 
 from flask import Flask
 
-from .conftest import klaverjas_evening
+from .conftest import klaverjas_evening, wait_offline_ready
 
 # The screenshots in docs/ are refreshed only when asked (TROEF_SCREENSHOTS=1), so a test run
 # leaves the working tree alone.
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 # Per deal: the playing pair's card points and roem clicks; deal 5 is nat, deal 9 is pit.
 POINTS = {n: 80 + n for n in range(1, 17)} | {5: 60, 9: 162}
 ROEM = {3: "NS-20-stuk", 7: "EW-50-vierkaart", 12: "NS-100-any"}
@@ -46,6 +46,7 @@ def test_sixteen_deals_recorded_offline_survive_a_reload_and_reach_the_server_on
     page.wait_for_selector(".pen-mine")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector('#pending[data-count="0"]')
+    wait_offline_ready(page)
 
     context.set_offline(True)
     for n in range(1, 17):

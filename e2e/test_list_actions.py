@@ -12,15 +12,17 @@ from typing import Any
 from flask import Flask
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import klaverjas_evening, phone_at_table
 from .test_wiezen_evening import wiezen_evening
 
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 SEATS = "NESW"
 SYNCED = 20_000
 
-# What the device keeps in IndexedDB: its client id, its next mutation id and the list's token.
+# What the device keeps in IndexedDB for a list: its name, its next mutation id on the list
+# and the secret the server gave it.
 DEVICE = """async (listId) => {
   const db = await new Promise((ok, fail) => {
     const r = indexedDB.open("troef");
@@ -31,8 +33,9 @@ DEVICE = """async (listId) => {
     const q = db.transaction(store).objectStore(store).get(key);
     q.onsuccess = () => ok(q.result);
   });
-  return { client: await get("meta", "client_id"), next: await get("meta", "next_mutation_id"),
-           token: (await get("lists", listId)).token };
+  const device = await get("devices", listId);
+  return { client: device.device, next: await get("meta", `next_mutation_id:${listId}`),
+           token: device.token };
 }"""
 
 
@@ -55,7 +58,8 @@ def record_in_app(page: Any, n: int, points: int) -> None:
     page.fill("#kj-points", str(points))
     page.click('[data-field="trump"][data-value="H"]')
     page.click("#record")
-    page.wait_for_selector(f'#entry-title[data-deal="{n + 1}"]')
+    # the next deal's form, or none once every planned deal is counted
+    page.wait_for_selector(f'#entry-title[data-deal="{n + 1}"], #entry-complete')
 
 
 def open_row(page: Any, n: int) -> None:
@@ -70,10 +74,10 @@ def confirmed(page: Any, selector: str) -> None:
     page.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
 
 
-def push(base: str, token: str, client: str, mutations: list[dict[str, Any]]) -> dict[str, Any]:
+def push(base: str, token: str, mutations: list[dict[str, Any]]) -> dict[str, Any]:
     request = urllib.request.Request(
         f"{base}/api/sync/push",
-        data=json.dumps({"client_id": client, "mutations": mutations}).encode(),
+        data=json.dumps({"mutations": mutations}).encode(),  # the secret says which device
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
         method="POST",
     )
@@ -92,11 +96,22 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     app = web.extensions["troef"].app
     boss = director("anna")
     for n in range(1, 14):
-        app.record_deal(boss, list_id, n, played(n))
+        app.handle(boss, Command("record_deal", list_id, {"deal_no": n, "record": played(n)}))
 
     context, page, errors = phone_at_table(browser, base, evening["code"], "en-GB")
     page.click("#tab-sheet")
     page.wait_for_selector('tr.row[data-deal="13"]', timeout=SYNCED)
+
+    # Card points typed for EW that no deal can have are named as EW's, also on "record".
+    page.click("#tab-entry")
+    page.click('[data-field="pointsPair"][data-value="EW"]')
+    page.fill("#kj-points", "170")
+    refused = '#preview .error[data-field="card_points.EW"]'
+    assert page.inner_text(refused) == "Points EW: must be between 0 and 162, not 170"
+    page.click('[data-field="trump"][data-value="H"]')
+    page.click("#record")
+    assert page.inner_text(refused) == "Points EW: must be between 0 and 162, not 170"
+    assert page.locator('#pending[data-count="0"]').count() == 1  # nothing was written
 
     # Deal 14: N revokes while EW play; the menu's revoke gives EW 162 and counts as a deal.
     page.click("#tab-penalty")
@@ -134,6 +149,9 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     confirmed(page, 'tr.row[data-deal="16"][data-voided]')
     record_in_app(page, 17, 120)
     record_in_app(page, 18, 82)
+    # 16 deals counted (15 is a redeal, 16 voided): the partij is full, no deal 19 is offered.
+    assert page.locator("#entry-title").count() == 0
+    assert "All 16 deals are on the list: there is no deal 19" in page.inner_text("#entry-complete")
     page.click("#tab-sheet")
     confirmed(page, 'tr.row[data-deal="18"]')
 
@@ -158,7 +176,14 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     ]
     page.click("#tab-submit")
     page.wait_for_selector('#sub-blocks [data-block="disputes"]')
-    app.give_ruling(boss, list_id, 3, "upheld", "the roem was claimed in time")
+    app.handle(
+        boss,
+        Command(
+            "give_ruling",
+            list_id,
+            {"deal_no": 3, "decision": "upheld", "reason": "the roem was claimed in time"},
+        ),
+    )
     page.click("#sync-now")
     page.wait_for_selector("#sub-next", timeout=SYNCED)
 
@@ -172,6 +197,8 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
     ]
     page.click('[data-sub="confirmed_by"][data-value="E"]')
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # What cannot be undone is said before the last tap (#16, item 23).
+    assert "cannot be undone" in page.inner_text("#sub-final")
     page.screenshot(path=str(shots / "submit.png"), full_page=True)
     # Confirmed without network: the app is read-only at once and sends it when it can.
     context.set_offline(True)
@@ -214,7 +241,7 @@ def test_penalty_void_dispute_and_submit_then_nothing_changes(
         {"id": device["next"] + i, "name": name, "list": list_id, "args": args}
         for i, (name, args) in enumerate(attempts)
     ]
-    answer = push(base, device["token"], device["client"], mutations)
+    answer = push(base, device["token"], mutations)
     assert [r["status"] for r in answer["results"]] == ["conflict"] * len(attempts)
     assert {r["error"]["error"] for r in answer["results"]} == {"list_submitted"}
     after = app.get_list(list_id)

@@ -19,7 +19,7 @@ from backend.rules.games import score_record
 from .conftest import drawn_evening, phone_at_table
 
 # The screenshots in docs/ are refreshed only when asked (TROEF_SCREENSHOTS=1).
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 PLAYERS = ("An Peeters", "Bart Claes", "Chris Wouters", "Dirk Maes", "Els Janssens")
 SEATS = 5
 COUNTED = 50  # Wiezen TS: 50 deals at a five-player table

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from pypdf import PdfReader
 
 from backend.aggregates.actor import director
+from backend.application import Command
 
 from .conftest import klaverjas_evening, log_in
 
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
 def deal(dealer: str, playing: str, ns: int) -> dict[str, Any]:
@@ -38,9 +40,16 @@ def evening_played(web: Flask) -> dict[str, Any]:
     """The klaverjas evening of the fixtures with three deals, the list submitted."""
     ev = klaverjas_evening(web)
     app, boss = web.extensions["troef"].app, director("anna")
-    app.rename_player(boss, ev["competition_id"], "p1", "Anna Müller-Geënt")
+    app.handle(
+        boss,
+        Command(
+            "rename_player", ev["competition_id"], {"player_id": "p1", "name": "Anna Müller-Geënt"}
+        ),
+    )
     for n, facts in enumerate((("W", "NS", 100), ("N", "EW", 70), ("E", "NS", 121)), start=1):
-        app.record_deal(boss, ev["list_id"], n, deal(*facts))
+        app.handle(
+            boss, Command("record_deal", ev["list_id"], {"deal_no": n, "record": deal(*facts)})
+        )
     return ev
 
 
@@ -71,6 +80,17 @@ def test_the_audit_trail_filters_and_the_exports_download(
     trail = page.locator("[data-testid=trail] tbody tr")
     everything = trail.count()
     assert everything > 10
+    # A competition's events in the director's Dutch, never as JSON (#16, item 20), and each
+    # chain head in the form the phone shows a submitted list's: its first 16 characters.
+    said = page.locator("[data-testid=trail] .au-summary").all_inner_texts()
+    assert not [s for s in said if "{" in s or '"' in s], said
+    assert "Anna ingeschreven (p1)" in said  # the name she was enrolled with, then renamed
+    assert "p1 heet nu Anna Müller-Geënt" in said and "avond 1 gepland op 30 november 2026" in said
+    assert page.locator("[data-testid=trail] tbody tr >> text=Speler ingeschreven").count() == 4
+    head = page.locator("[data-testid=chains] code.hash").first
+    assert len(head.inner_text()) == 16 and head.get_attribute("data-head").startswith(
+        head.inner_text()
+    )
     page.select_option("#au-list", lid)
     page.click(".au-filters button[type=submit]")
     page.wait_for_function(f"() => location.hash.includes('list={lid}')")
@@ -124,7 +144,8 @@ def test_the_audit_trail_filters_and_the_exports_download(
         season.get_by_text("Stand (PDF)").click()
     pdf = Path(caught.value.path()).read_bytes()
     assert caught.value.suggested_filename.endswith("-stand.pdf") and pdf.startswith(b"%PDF-")
-    assert b"Anna M\\374ller-Ge\\353nt" in pdf
+    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Anna Müller-Geënt" in text
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.screenshot(path=str(shots / "console-exports.png"), full_page=True)
 
@@ -176,7 +197,7 @@ def test_a_long_trail_comes_a_hundred_events_at_a_time(
     ev = evening_played(web)
     app, boss, cid = web.extensions["troef"].app, director("anna"), ev["competition_id"]
     for n in range(120):
-        app.enrol_player(boss, cid, f"Reserve {n + 1}")
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Reserve {n + 1}"}))
     total = len(
         web.extensions["troef"].views.rows(
             "SELECT position FROM audit_trail a WHERE a.aggregate_id = ? OR a.aggregate_id IN "
@@ -200,3 +221,39 @@ def test_a_long_trail_comes_a_hundred_events_at_a_time(
     numbers = [int(row.split("\t")[0]) for row in rows.all_inner_texts()]
     assert numbers == sorted(numbers, reverse=True) and len(set(numbers)) == total
     assert "Created" in rows.last.inner_text()
+
+
+def test_a_list_shortened_after_its_evening_closed_is_named_in_the_directors_language(
+    served: tuple[Flask, str], browser: Any
+) -> None:
+    web, base = served
+    ev = evening_played(web)
+    cid, lid = ev["competition_id"], ev["list_id"]
+    app, boss = web.extensions["troef"].app, director("anna")
+    rows = web.extensions["troef"].views.rows
+    for entry in rows("SELECT list_id FROM lists WHERE competition_id = ?", [cid]):
+        each = entry["list_id"]
+        app.handle(boss, Command("close_list_short", each, {"reason": "23:00"}))
+        app.handle(boss, Command("submit_list", each, {"scorer": "N", "confirmed_by": "E"}))
+    app.handle(boss, Command("close_evening", cid, {"evening": 1}))  # it anchors the list's head
+    version = app.get_list(lid).version
+    events = web.extensions["troef"].instance.path / "events.sqlite"
+    with sqlite3.connect(events) as conn:  # someone deletes the submission from the store
+        gone = conn.execute(
+            "DELETE FROM stored_events WHERE originator_id = ? AND originator_version = ?",
+            [lid.replace("-", ""), version],
+        )
+        assert gone.rowcount == 1
+    page = browser.new_page(locale="de-DE")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, base, f"#/c/{cid}/audit")
+    page.locator("[data-chains]").wait_for()
+    broken = page.locator("[data-testid=chains] tbody tr", has_text="✗")
+    assert broken.count() == 1
+    said = broken.inner_text()
+    assert f"gebrochen bei Version {version}: Liste {lid} von 'Dinsdagen', Abend 1, " in said
+    assert f"der Abschluss des Abends verankerte Version {version} mit Kopf " in said
+    assert f"die gespeicherte Kette endet bei Version {version - 1}" in said
+    assert not re.search(r"\b(the|anchored|stored|evening)\b", said), said
+    assert errors == []

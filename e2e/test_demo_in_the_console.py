@@ -15,7 +15,7 @@ from backend.demo.season import build_demo, tonight
 
 from .conftest import log_in
 
-LEAKS = re.compile(r"\b(?:null|undefined|NaN)\b|\[object Object\]")
+LEAKS = re.compile(r"\b(?:null|undefined|NaN)\b|\[object \w+\]")
 SCREENS = (
     ("", "#schedule"),
     ("/players", "#add-player"),
@@ -62,6 +62,15 @@ def test_every_console_screen_of_the_demo_club_opens_cleanly(
             seen += 1
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert seen == 4 * (len(SCREENS) + 3)
+    # Every bridge evening offers its PBN and USEBIO files as links (not as a list's text).
+    bridge = next(s for s in summaries if s.game == "bridge").competition_id
+    page.goto(f"{base}/director#/c/{bridge}/exports")
+    page.wait_for_selector("[data-testid=season]")
+    evenings = page.locator("[data-testid^=evening-]").count()
+    assert evenings >= 1
+    for ending in ("/session.pbn", "/session.usebio.xml"):
+        links = page.locator(f'[data-testid^=evening-] a[href$="{ending}"]')
+        assert links.count() == evenings, ending
     with web.app_context():
         code = join_code(tonight_lists[0]["list_id"])
     phone = browser.new_page(viewport={"width": 360, "height": 640}, locale="nl-NL")

@@ -16,6 +16,7 @@ from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
 from backend.api.local_server import local_server
+from backend.application import Command
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
@@ -56,7 +57,7 @@ def browser() -> Iterator[Any]:
 def drawn_evening(
     web: Flask,
     name: str,
-    rules: str,
+    rules: str | dict[str, Any],
     players: list[str],
     *,
     seed: str = "1",
@@ -69,12 +70,17 @@ def drawn_evening(
     """
     app = web.extensions["troef"].app
     boss = director("anna")
-    cid = app.create_competition(boss, name, rules)
-    ids = [app.enrol_player(boss, cid, player) for player in players]
-    app.schedule_evening(boss, cid, date)
+    cid = app.handle(boss, Command("create_competition", None, {"name": name, "rules": rules}))
+    ids = [app.handle(boss, Command("enrol_player", cid, {"name": player})) for player in players]
+    app.handle(boss, Command("schedule_evening", cid, {"date": date}))
     for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    lists = app.draw_seating(boss, cid, 1, seed=seed)["lists"]
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    lists = app.handle(boss, Command("draw_seating", cid, {"evening": 1, "seed": seed}))["lists"]
     with web.app_context():
         for entry in lists:
             entry["code"] = join_code(entry["list_id"])
@@ -105,7 +111,14 @@ def phone_at_table(browser: Any, base: str, code: str, locale: str) -> tuple[Any
     page.wait_for_selector(".pen-mine")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.wait_for_selector('#pending[data-count="0"]')
+    wait_offline_ready(page)
     return context, page, errors
+
+
+def wait_offline_ready(page: Any) -> None:
+    """Wait until the phone says it is ready for offline (the service worker kept the list's
+    game's part): from then on it starts offline (before, a reload offline finds no form)."""
+    page.wait_for_selector("#offline-ready", timeout=30_000)
 
 
 def log_in(page: Any, base: str, hash_: str = "#/") -> None:

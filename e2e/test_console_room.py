@@ -19,11 +19,12 @@ from typing import Any
 from flask import Flask
 
 from backend.aggregates.actor import director
+from backend.application import Command
 from tests.api.http import Client
 
 from .conftest import drawn_evening, log_in
 
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 PLAYERS = ["Anna", "Bert", "Carla", "Dirk", "Els", "Frans", "Greet", "Hugo"]
 HANDS = {
     "1": ["SA", "SK", "SQ", "SJ", "S10", "S9", "S8", "HA", "HK", "HQ", "DA", "DK", "DQ"],
@@ -114,6 +115,8 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    asked: list[str] = []  # what each confirmation said, before the director said yes
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     log_in(page, base, f"#/c/{cid}/e/1/room")
     page.wait_for_selector('#room-live[data-state="live"]')
     wait_row(page, 1, ".rm-deals", "2 / 40")
@@ -130,6 +133,7 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     wait_row(page, 2, ".rm-refused", "2")
     page.wait_for_selector("#room-mutations td.bad >> text=conflict")
     mutations = page.inner_text("#room-mutations")
+    assert "record a deal" in mutations and "record_deal" not in mutations  # words, not codes
     assert "deal 1 is already recorded" in mutations and "tricks" in mutations
     assert "phone-t2" in mutations
     one.push("raise_dispute", deal_no=2, reason="seat 3 says we made 9 tricks, not 10")
@@ -162,20 +166,22 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     before = standing(base, cid)
 
     # The ruling: a corrected result, 9 tricks instead of 10; a new event, never an edit.
+    # Each decision with its rule beside it; a correction is one field a fact, no JSON to type.
     page.select_option("#ruling-decision", "corrected")
-    record = page.input_value("#ruling-record")
-    assert '"tricks": 10' in record
+    assert "scored again from the corrected facts" in page.inner_text("#ruling-rule")
+    assert page.input_value("#ruling-fact-tricks") == "10"
     page.fill("#ruling-reason", "the tricks were counted again at the table")
-    page.fill("#ruling-record", record.replace('"tricks": 10', '"tricks": 14'))
+    page.fill("#ruling-fact-tricks", "14")
     page.click("#give-ruling")  # refused by name, and the list is left as it was
     page.wait_for_selector('#ruling-result .error-box [data-field="tricks"]')
-    page.fill("#ruling-record", "{not json")
+    page.fill("#ruling-fact-declarers", "[1, 3")
     page.click("#give-ruling")
-    page.wait_for_selector('#ruling-result .error-box [data-field="record"]')
+    page.wait_for_selector('#ruling-result .error-box [data-field="record.declarers"]')
     boss = Client(base)
     boss.login("anna", "geheim-genoeg")
     assert len(boss.get(f"/api/lists/{list1}/replay?deal=2").json["steps"]) == 2
-    page.fill("#ruling-record", record.replace('"tricks": 10', '"tricks": 9'))
+    page.fill("#ruling-fact-declarers", "[1, 3]")
+    page.fill("#ruling-fact-tricks", "9")
     page.fill("#ruling-article", "Wiezen ART 7")
     assert page.is_hidden("#ruling-adj-1") and page.is_hidden("#ruling-penalty-points")
     page.screenshot(path=str(shots / "console-ruling.png"), full_page=True)
@@ -231,6 +237,7 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     page.fill("#short-reason", "23:00: the café closes")
     page.click("#close-short")
     page.wait_for_selector("#list-short >> text=23:00: the café closes")
+    assert "cannot be undone" in asked[-1] and "table 1" in asked[-1]
     assert spare.push("submit_list", scorer="1", confirmed_by="2")["status"] == "applied"
 
     # Back in the room: table 2 is still open, so the evening stays open until it submits.
@@ -239,12 +246,15 @@ def test_the_director_follows_the_room_replays_a_dispute_rules_and_closes_the_ev
     wait_row(page, 1, ".rm-status", "submitted")
     page.click("#close-evening")
     assert "table(s) 2 have not submitted" in page.inner_text("#close-result .error-box")
-    web.extensions["troef"].app.close_list_short(director("anna"), list2, "23:00")
+    web.extensions["troef"].app.handle(
+        director("anna"), Command("close_list_short", list2, {"reason": "23:00"})
+    )
     assert two.push("submit_list", scorer="2", confirmed_by="1")["status"] == "applied"
     wait_row(page, 2, ".rm-status", "submitted")
     page.click("#close-evening")
     page.wait_for_selector("#room-closed:not([hidden])")
     assert page.is_disabled("#close-evening")
+    assert asked[-1].startswith("Close evening 1? This cannot be undone")
     assert errors == []
     page.close()
     time.sleep(2.5)  # the stream notices the closed page before the server stops

@@ -14,11 +14,12 @@ from typing import Any
 from flask import Flask
 
 from backend.aggregates.actor import director
+from backend.application import Command
+from tests.standings_club import best_of_one, demo_club, open_evening, play
 
-from ..standings_club import best_of_one, demo_club, open_evening, play
 from .conftest import log_in
 
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 ROWS = """() => [...document.querySelectorAll("table.st-season tbody tr")].map((tr) => ({
   player: tr.dataset.player,
@@ -46,6 +47,22 @@ def show(page: Any, hash_: str, ready: str) -> None:
     assert "[object" not in page.inner_text("main")  # every part drawn as text, not as a name
 
 
+def deciding_columns(lines: list[dict[str, Any]]) -> list[list[bool]]:
+    """Schafkopf Nr. 9 per line: which of the four tie-break columns separated it from a
+    neighbour on the same total (the first one in which the two differ)."""
+    order = ("touts", "solos_won", "solos_played", "lot")
+    out = [[False] * len(order) for _ in lines]
+    for i in range(1, len(lines)):
+        a, b = lines[i - 1], lines[i]
+        if not a["rank"] or not b["rank"] or a["total"] != b["total"]:
+            continue
+        for k, name in enumerate(order):
+            if a["details"].get(name) != b["details"].get(name):
+                out[i - 1][k] = out[i][k] = True
+                break
+    return out
+
+
 def shown(value: int, unit: str) -> str:
     """How the console writes a total in en-GB: thousands with commas, hundredths with a point."""
     if unit == "pct_hundredths":
@@ -68,12 +85,26 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
     app = web.extensions["troef"].app
     club = demo_club(app)
     klaverjas = club["klaverjas"].competition_id
-    app.adjust_standing(director("anna"), klaverjas, "p2", -50, "list handed in late", "SB-9")
+    app.handle(
+        director("anna"),
+        Command(
+            "adjust_standing",
+            klaverjas,
+            {"player_id": "p2", "points": -50, "reason": "list handed in late", "article": "SB-9"},
+        ),
+    )
     page, errors = console(browser, base)
     api = web.test_client()
     for game, summary in club.items():
         cid = summary.competition_id
         standings = api.get(f"/api/competitions/{cid}/standings").json
+        if all("field_rank" in x["details"] for x in standings["lines"]):  # a Mitchell: NS, EW
+            standings["lines"] = [
+                {**x, "rank": x["details"]["field_rank"]}
+                for side in ("NS", "EW")
+                for x in sorted(standings["lines"], key=lambda x: x["details"]["field_rank"])
+                if x["details"]["direction"] == side
+            ]
         show(page, f"#/c/{cid}/standings", f'.st-season-screen[data-cid="{cid}"]')
         rows = page.evaluate(ROWS)
         unit = standings["unit"]
@@ -112,6 +143,12 @@ def test_the_season_table_of_every_game_shows_the_apis_numbers_and_marks(
                 ]
                 for line in standings["lines"]
             ]
+            shaded = page.eval_on_selector_all(
+                "table.st-season tbody tr",
+                "trs => trs.map((tr) => [...tr.querySelectorAll('td')].slice(-5, -1)"
+                ".map((td) => td.classList.contains('st-decides')))",
+            )
+            assert shaded == deciding_columns(standings["lines"])
         heads = page.eval_on_selector_all(
             ".st-chain-table tbody td.mono", "cells => cells.map((c) => c.textContent)"
         )

@@ -64,6 +64,8 @@ def test_a_director_runs_a_klaverjas_evening_and_the_wall_agrees_with_the_lists(
 ) -> None:
     web, base = served
     page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="nl-NL")
+    asked: list[str] = []  # the confirmations, each said yes to
+    page.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     log_in(page, base)
@@ -134,10 +136,9 @@ def test_a_director_runs_a_klaverjas_evening_and_the_wall_agrees_with_the_lists(
     said = "geschil 1 over spel 5: EW say they had 100, not 69"  # the console's Dutch
     assert page.inner_text("#step-summary") == said
     page.select_option("#ruling-decision", "corrected")
-    facts = json.loads(page.input_value("#ruling-record"))
-    assert facts["card_points"] == deal(5)["card_points"]
-    facts["card_points"] = {"NS": 62, "EW": 100}
-    page.fill("#ruling-record", json.dumps(facts))
+    points = json.loads(page.input_value("#ruling-fact-card_points"))  # one field a fact
+    assert points == deal(5)["card_points"]
+    page.fill("#ruling-fact-card_points", json.dumps({"NS": 62, "EW": 100}))
     page.fill("#ruling-reason", "the tricks were counted again with the director")
     page.click("#give-ruling")
     page.wait_for_selector('#step[data-event="RulingGiven"]')
@@ -155,11 +156,13 @@ def test_a_director_runs_a_klaverjas_evening_and_the_wall_agrees_with_the_lists(
     page.select_option("#submit-confirmer", "W")
     page.click("#submit-list")
     page.wait_for_selector('#list-status[data-status="submitted"]')
+    assert "kan nooit meer veranderen" in asked[-1]  # said before, in the director's Dutch
 
     # The room closes the evening.
     page.goto(f"{base}/director#/c/{cid}/e/1/room")
     page.click("#close-evening")
     page.wait_for_selector("#room-closed:not([hidden])")
+    assert "kan niet ongedaan worden gemaakt" in asked[-1]
     assert app.get_competition(cid).evening(1)["closed"] is True
 
     # Each player's evening: the points of their pair in each partij, as the lists say.

@@ -25,7 +25,7 @@ from backend.api import create_app
 from .conftest import klaverjas_evening
 from .test_list_actions import DEVICE, SYNCED
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 OFFLINE = 12  # deals recorded offline, pushed in one batch
 WHILE_DOWN = 2  # deals recorded while the server is down
 POINTS = {n: 70 + 2 * n for n in range(1, OFFLINE + WHILE_DOWN + 1)}

@@ -11,12 +11,13 @@ from typing import Any
 
 from flask import Flask
 
+from backend.application import Command
 from backend.demo.tables import Phone
 from backend.rules.bridge import board_info
 
 from .conftest import drawn_evening
 
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 PAIRS = [
     "Jansen – de Vries",
     "Peeters – Maes",
@@ -146,6 +147,15 @@ def play_round_on_phone(
     return shown
 
 
+def phone_contract(result: str) -> str:
+    """A result as the phone's list writes it: \"4♠ N =\" (Dutch: SA for no trumps)."""
+    level, strain, dbl, declarer, tricks = CONTRACT.match(result).groups()  # type: ignore[union-attr]
+    over = int(tricks) - int(level) - 6
+    made = "=" if over == 0 else f"+{over}" if over > 0 else f"−{-over}"
+    sign = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "SA"}[strain]
+    return f"{level}{sign}{'×' * len(dbl)} {declarer} {made}"
+
+
 def matchpoints(scores: list[int]) -> list[int]:
     """NS matchpoints in centi-MP: 2 for every score beaten, 1 for every tie (§B7)."""
     return [
@@ -220,16 +230,18 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
             assert row["score"]["score"] == shown[entry["list_id"]][board]
             assert row["score"]["score"] == RESULTS[board][0][1]
 
-    # The list on the phone, confirmed by the server, with the server's totals.
+    # The list on the phone, confirmed by the server: a row per board (its number and its
+    # contract), and no matchpoints yet: no other table has played these boards.
     page = pages[0]
     page.click("#tab-sheet")
     page.wait_for_selector("tr.row:not(.provisional) >> nth=2")
     assert page.locator("tr.provisional").count() == 0
-    totals = app.get_list(on_phones[0]["list_id"]).totals()
-    assert page.locator("tfoot td[data-seat]").all_inner_texts() == [
-        str(totals["NS"]),
-        str(totals["EW"]),
-    ]
+    rows = page.locator("#sheet tbody tr.row")
+    assert rows.locator("th").all_inner_texts() == [str(b) for b in table1["boards"]]
+    first_result = RESULTS[table1["boards"][0]][0][0]
+    contract = page.locator("#sheet tr.what-row .what").nth(0).inner_text()
+    assert contract == phone_contract(first_result)
+    assert page.locator("#sheet-mp td[data-seat]").all_inner_texts() == ["–", "–"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(shots / "bridge-list.png"), full_page=True)
 
@@ -238,10 +250,17 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
         if entry in on_phones:
             continue
         device = Phone(f"table-{entry['round']}-{entry['table']}")
-        app.join_list(device(), entry["list_id"])
+        app.handle(device(), Command("join", entry["list_id"]))
         for deal_no, board in enumerate(entry["boards"], start=1):
             result = RESULTS[board][entry["round"] - 1][0]
-            app.record_deal(device(), entry["list_id"], deal_no, facts_of(result, board))
+            app.handle(
+                device(),
+                Command(
+                    "record_deal",
+                    entry["list_id"],
+                    {"deal_no": deal_no, "record": facts_of(result, board)},
+                ),
+            )
 
     client = web.test_client()
     cid = evening["competition_id"]
@@ -282,6 +301,18 @@ def test_two_tables_record_their_round_and_the_travellers_agree(
         assert len(mps) == 9
         # Session % in hundredths: Σ MP / Σ top, rounded half up (§B7).
         assert got[pair] == (sum(mps) * 10000 * 2 + 400 * 9) // (2 * 400 * 9), pair
+
+    # Every board has been played three times now: after a sync the phone shows each board's
+    # percentage for NS, as the travellers have it, and the session so far.
+    page.click("#sync-now")
+    page.locator('#sheet-mp td[data-seat="NS"]', has_not_text="–").wait_for()
+    by_board = {b["board"]: b for b in travellers["boards"]}
+    own = [
+        next(r for r in by_board[board]["results"] if r["list_id"] == table1["list_id"])
+        for board in table1["boards"]
+    ]
+    shown_pct = page.locator("#sheet tbody tr.row td:nth-child(2) .run").all_inner_texts()
+    assert shown_pct == [f"{r['ns_pct'] / 100:.2f} %".replace(".", ",") for r in own]
 
     # Fetches failing while offline are expected; anything else (a CSP refusal) is not.
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors

@@ -14,7 +14,8 @@ import pytest
 from flask import Flask
 
 from backend.aggregates.actor import director
-from backend.api import app_pages
+from backend.application import Command
+from backend.web import app_pages
 
 from .conftest import klaverjas_evening
 from .test_list_actions import DEVICE, SYNCED
@@ -78,7 +79,7 @@ def test_a_second_phone_sees_the_pen_elsewhere_and_writes_once_it_is_moved(
 
     # The director moves it; the second phone writes, the first reads along.
     moved_to = second.evaluate(DEVICE, list_id)["client"]
-    app.move_pen(director("anna"), list_id, moved_to)
+    app.handle(director("anna"), Command("move_pen", list_id, {"device": moved_to}))
     second.click("#sync-now")
     second.wait_for_selector(".pen-mine", timeout=SYNCED)
     record_deal(second, 2, 90)
@@ -102,7 +103,7 @@ def test_a_second_phone_sees_the_pen_elsewhere_and_writes_once_it_is_moved(
         {"EW": 100, "NS": 62},
         {"NS": 90, "EW": 72},
     ]
-    assert app.get_list(list_id).pen == moved_to
+    assert app.get_list(list_id).pen_name() == moved_to  # the device by its name
     # Fetches failing while offline are expected; anything else is not.
     assert not [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e], errors
     first_context.close()

@@ -16,11 +16,13 @@ from PIL import Image
 
 from backend.aggregates.actor import director
 from backend.api.auth import join_code
+from backend.api.lookups import names
+from backend.application import Command
 
 from .conftest import log_in
 
 # The docs' screenshots are refreshed only when asked (TROEF_SCREENSHOTS=1).
-DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DOCS_SHOTS = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 WIDE = {"width": 1280, "height": 800}
 TABLET = {"width": 820, "height": 1180}
 MEMBERS = "name;phone\nCarla Wouters;0470\nDirk Maes;0471\nbert  peeters;0472\nEls Goossens;0473\n"
@@ -138,6 +140,12 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
         page.fill("#player-name", name)
         page.click("#add-player button[type=submit]")
         page.wait_for_selector(f'#players td:has-text("{name}")')
+    # Adding one player checks the name as the import does (case and spacing aside).
+    page.fill("#player-name", "bert  PEETERS")
+    page.click("#add-player button[type=submit]")
+    page.wait_for_selector('#add-player + div .error-box li[data-field="name"]')
+    assert "already enrolled (p2)" in page.inner_text("#add-player + div .error-box")
+    assert page.locator("#players tbody tr").count() == 2
     page.fill("#import-text", MEMBERS)
     page.click("#import-check")
     page.wait_for_selector("#import-report .summary:has-text('nothing stored yet')")
@@ -159,6 +167,12 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     page.fill("#players .inline-edit input", "Koen Aerts-Vos")
     page.click("#players .inline-edit button[type=submit]")
     page.wait_for_selector('#players [data-player="p11"]:has-text("Koen Aerts-Vos")')
+    # The federation number, entered later (a pair would get two, separated by a comma).
+    page.click('#players tr:has([data-player="p11"]) [data-action="numbers"]')
+    page.fill("#players .inline-edit input", " 10 023 ")
+    page.click("#players .inline-edit button[type=submit]")
+    page.wait_for_selector('#players [data-numbers="p11"]:has-text("10 023")')
+    assert app.get_competition(cid).players["p11"]["numbers"] == ["10 023"]
     page.click('#players tr:has([data-player="p10"]) [data-action="withdraw"]')
     page.fill("#players .inline-edit input", "moved to Gent")
     page.click("#players .inline-edit button[type=submit]")
@@ -232,7 +246,9 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     seats = len(lst["seats"])
     # The last seat deals (at a table of five the dealer sits out); seats 1 and 3 play.
     record = {"dealer": seats, "contract": "VRAAG", "declarers": [1, 3], "tricks": 9}
-    app.record_deal(director("anna"), lst["list_id"], 1, record)
+    app.handle(
+        director("anna"), Command("record_deal", lst["list_id"], {"deal_no": 1, "record": record})
+    )
     page.goto(f"{base}/director#/c/{cid}/e/1")
     page.wait_for_selector("#draw")
     page.click("#draw")
@@ -242,8 +258,22 @@ def test_a_wiezen_season_is_set_up_drawn_for_nine_and_a_table_joins_from_its_car
     assert app.get_competition(cid).evening(1)["draw"]["draw_no"] == 3
 
     # The club page lists the competitions (two more, made directly); the evening on a tablet.
-    app.create_competition(director("anna"), "Dinsdagavond klaverjas", "klaverjas-amsterdams")
-    app.create_competition(director("anna"), "Paarzitting", "bridge-nbb-1930", {"evenings": 10})
+    app.handle(
+        director("anna"),
+        Command(
+            "create_competition",
+            None,
+            {"name": "Dinsdagavond klaverjas", "rules": "klaverjas-amsterdams"},
+        ),
+    )
+    app.handle(
+        director("anna"),
+        Command(
+            "create_competition",
+            None,
+            {"name": "Paarzitting", "rules": "bridge-nbb-1930", "counting": {"evenings": 10}},
+        ),
+    )
     page.goto(f"{base}/director#/")
     page.wait_for_selector("#competitions")
     listed = page.locator("#competitions tbody tr").all_inner_texts()
@@ -325,25 +355,42 @@ def test_a_bridge_evening_is_drawn_as_a_mitchell_with_boards_on_the_cards(
 
     page.click("#to-cards")
     page.wait_for_selector(".table-card")
+    # Bridge: one card per table for the whole evening, printed with the movement at that
+    # table; its code is that of the table's first list and leads to the round in play.
     lists = app.get_competition(cid).evening(1)["draw"]["lists"]
-    assert page.locator(".table-card").count() == len(lists)
+    tables = sorted({e["table"] for e in lists})
+    assert page.locator(".table-card").count() == len(tables) == 4
     with web.app_context():
-        expected = {(e["round"], e["table"]): join_code(e["list_id"]) for e in lists}
+        expected = {e["table"]: join_code(e["list_id"]) for e in lists if e["round"] == 1}
+        who = names(cid)
     shown = {
-        (int(c.get_attribute("data-round")), int(c.get_attribute("data-table"))): c.get_attribute(
-            "data-code"
-        )
+        int(c.get_attribute("data-table")): c.get_attribute("data-code")
         for c in page.locator(".table-card").all()
     }
     assert shown == expected
-    card = page.locator('.table-card[data-round="1"][data-table="1"]')
-    assert "Boards: 1–2" in card.inner_text()
+    number = {pid: int(n) for n, pid in movement["numbers"].items()}
+    for table in tables:
+        rows = page.locator(f'.table-card[data-table="{table}"] .tc-movement tbody tr')
+        printed = [r.locator("td").all_inner_texts() for r in rows.all()]
+        steps = sorted((e for e in lists if e["table"] == table), key=lambda e: e["round"])
+        assert len(steps) == len(movement["rounds"])
+        assert printed == [
+            [
+                str(e["round"]),
+                f"{e['boards'][0]}–{e['boards'][-1]}",
+                *(f"{number[e['seats'][side]]} {who[e['seats'][side]]}" for side in ("NS", "EW")),
+            ]
+            for e in steps
+        ]
+    card = page.locator('.table-card[data-table="1"]')
+    assert "Wechselplan" in card.inner_text()
+    assert card.locator('.tc-movement tr[data-round="1"] td').nth(1).inner_text() == "1–2"
     code = card.locator(".tc-code").inner_text()
-    url = decoded_qr(page, '.table-card[data-round="1"][data-table="1"] .tc-qr')
+    url = decoded_qr(page, '.table-card[data-table="1"] .tc-qr')
     assert url == f"{base}/t/{code}"
     # Printed on A4, two cards to a page (the last page may hold one).
     pdf = page.pdf(format="A4", prefer_css_page_size=True)
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-    assert pages == (len(lists) + 1) // 2
+    assert pages == (len(tables) + 1) // 2
     join_on_a_phone(browser, url, code)
     assert errors == []
