@@ -126,7 +126,8 @@ def run_troef(
                 if type(e).__name__ == "DealRecorded"
             ]
             assert recorded == expected, "a deal is missing or recorded twice"
-            assert app.get_device(lst.phone.client_id).last_mutation_id == lst.phone.last
+            device = app.get_device(lst.phone.client_id, lst.list_id)
+            assert device.last_mutation_id == lst.phone.last
         variant = "troef + read models" if wired else "troef"
         return Run(store, variant, n, sum(map(len, acked)), seconds, latency, retries.count, errors)
     finally:

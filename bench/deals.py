@@ -118,7 +118,7 @@ def _parts(app: Troef, lst: Any, result: DealResult) -> None:
         lambda: event_hash("DealRecorded", score_list.id, score_list.version, when, fields)
     )
     result.series("get_list").measure(lambda: app.get_list(lst.list_id))
-    result.series("get_device").measure(lambda: app.get_device(lst.phone.client_id))
+    result.series("get_device").measure(lambda: app.get_device(lst.phone.client_id, lst.list_id))
 
 
 def _check(app: Troef, lists: list[Any], deals: int) -> None:

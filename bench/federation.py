@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from backend.aggregates.actor import Actor, director
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.demo import deal_stream
 from backend.demo.tables import Phone
 
@@ -92,23 +92,38 @@ class EveningResult:
 
 
 def draw(app: Troef, boss: Actor, cid: str, evening: int) -> dict[str, Any]:
-    drawn: dict[str, Any] = app.draw_seating(boss, cid, evening, seed="fed")
+    drawn: dict[str, Any] = app.handle(
+        boss, Command("draw_seating", cid, {"evening": evening, "seed": "fed"})
+    )
     return drawn
 
 
 def draw_evening(wired: Wired, tables: int, deals: int, result: EveningResult) -> list[Table]:
     """Create the competition, enrol and mark present ``4 × tables`` players, draw; time it."""
     app, boss = wired.app, director("Federation director")
-    cid = app.create_competition(boss, "Federatieavond", RULES)
+    cid = app.handle(
+        boss, Command("create_competition", None, {"name": "Federatieavond", "rules": RULES})
+    )
     players: list[str] = []
     result.setup["enrol"], _ = timed(
         lambda: players.extend(
-            app.enrol_player(boss, cid, f"Speler {i}") for i in range(4 * tables)
+            app.handle(boss, Command("enrol_player", cid, {"name": f"Speler {i}"}))
+            for i in range(4 * tables)
         )
     )
-    evening = app.schedule_evening(boss, cid, "2026-01-08")
+    evening = app.handle(boss, Command("schedule_evening", cid, {"date": "2026-01-08"}))
     result.setup["attendance"], _ = timed(
-        lambda: [app.record_attendance(boss, cid, evening, p, "present") for p in players]
+        lambda: [
+            app.handle(
+                boss,
+                Command(
+                    "record_attendance",
+                    cid,
+                    {"evening": evening, "player_id": p, "status": "present"},
+                ),
+            )
+            for p in players
+        ]
     )
     try:
         result.setup["draw"], drawn = timed(lambda: draw(app, boss, cid, evening))
@@ -131,7 +146,7 @@ def draw_evening(wired: Wired, tables: int, deals: int, result: EveningResult) -
 
     def join_all() -> None:
         for t in out:
-            app.join_list(t.phone(), t.list_id)
+            app.handle(t.phone(), Command("join", t.list_id))
 
     result.setup["join"], _ = timed(join_all)
     return out
@@ -193,7 +208,9 @@ def _one_deal(
 
     def troef() -> None:
         score = result.deal.measure(
-            lambda: wired.app.record_deal(t.phone(), t.list_id, deal_no, facts)
+            lambda: wired.app.handle(
+                t.phone(), Command("record_deal", t.list_id, {"deal_no": deal_no, "record": facts})
+            )
         )
         assert "points" in score or "counts" in score, score
 

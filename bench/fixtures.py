@@ -17,7 +17,7 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from backend.aggregates.actor import director
-from backend.application import Troef
+from backend.application import Command, Troef
 from backend.demo import deal_stream
 from backend.demo.tables import Phone
 from backend.projections import ReadModels
@@ -71,22 +71,37 @@ class TableList:
     def record(self, app: Troef, facts: dict[str, Any]) -> dict[str, Any]:
         """Record the next deal from this list's phone (the next mutation id)."""
         self.recorded += 1
-        return app.record_deal(self.phone(), self.list_id, self.recorded, facts)
+        return app.handle(
+            self.phone(),
+            Command("record_deal", self.list_id, {"deal_no": self.recorded, "record": facts}),
+        )
 
 
 def open_lists(app: Troef, tables: int, seed: str, prefix: str = "phone") -> list[TableList]:
     """Draw one wiezen evening of ``tables`` tables of four; each list's phone joins it."""
     boss = director("Bench director")
-    cid = app.create_competition(boss, f"Bench {seed}", WIEZEN)
-    players = [app.enrol_player(boss, cid, f"Player {i}") for i in range(4 * tables)]
-    evening = app.schedule_evening(boss, cid, "2025-09-07")
+    cid = app.handle(
+        boss, Command("create_competition", None, {"name": f"Bench {seed}", "rules": WIEZEN})
+    )
+    players = [
+        app.handle(boss, Command("enrol_player", cid, {"name": f"Player {i}"}))
+        for i in range(4 * tables)
+    ]
+    evening = app.handle(boss, Command("schedule_evening", cid, {"date": "2025-09-07"}))
     for player in players:
-        app.record_attendance(boss, cid, evening, player, "present")
-    drawn = app.draw_seating(boss, cid, evening, seed=seed)
+        app.handle(
+            boss,
+            Command(
+                "record_attendance",
+                cid,
+                {"evening": evening, "player_id": player, "status": "present"},
+            ),
+        )
+    drawn = app.handle(boss, Command("draw_seating", cid, {"evening": evening, "seed": seed}))
     out = []
     for entry in drawn["lists"]:
         table = TableList(entry["list_id"], entry["seats"], Phone(f"{prefix}-{entry['table']}"))
-        app.join_list(table.phone(), table.list_id)
+        app.handle(table.phone(), Command("join", table.list_id))
         out.append(table)
     assert len(out) == tables, f"the draw made {len(out)} tables, not {tables}"
     return out

@@ -114,7 +114,10 @@ def _catchup(out: Report, folder: Path, plan: Plan) -> None:
     out("## 2. Read-model catch-up from scratch, against reading the log\n")
     result = catchup.run(folder, plan.demo, plan.catchups)
     out(catchup.report(result) + "\n")
-    out("Inside the catch-up (medians over the runs above; parts timed by wrapping them):\n")
+    out(
+        "Inside the catch-up (medians of up to 3 more catch-ups, timed apart from those above: "
+        "the parts are timed by wrapping them, which costs time on every event):\n"
+    )
     out(catchup.report_parts(result) + "\n")
 
 

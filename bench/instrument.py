@@ -3,7 +3,7 @@
 :class:`Parts` wraps module functions of the read models for as long as it is installed
 (they are looked up by module attribute at call time, so the wrappers are the ones called)
 and sums their time; :meth:`Parts.flush` closes one measurement (one catch-up). The
-handlers are wrapped in ``models.HANDLERS`` itself; sqlite-utils' schema look-ups are
+handlers are wrapped in ``store.HANDLERS`` itself; sqlite-utils' schema look-ups are
 wrapped on its classes (the outermost call only, as ``columns`` calls ``table_names``).
 :func:`count_sql` counts the statements every new read-model connection executes, by kind.
 """
@@ -18,19 +18,20 @@ from typing import Any
 
 import sqlite_utils.db as sqlite_db
 
-from backend.projections import audit, lists, models, results
+from backend.projections import audit, lists, results, store
 
 from .common import Series
 
 PARTS = {
     "handlers": "event handlers (`lists.py`, `competitions.py`), all together",
-    "lists.refresh": "of which `lists.refresh` (a list's running totals, after each row event)",
+    "lists.finish": "`list_state.finish` (a list's running totals, counts and totals, once "
+    "per list and batch)",
     "audit.record": "`audit.record` (audit trail; a device's mutations)",
     "results.refresh": "`results.refresh` (a competition's evening results and standings)",
     "schema": "across all of these: sqlite-utils reading the schema (`table_names`, "
     "`view_names`, `columns`)",
 }
-NESTED = ("lists.refresh", "schema")  # parts inside other parts
+NESTED = ("schema",)  # parts inside other parts
 
 
 class Parts:
@@ -63,7 +64,7 @@ class Parts:
         self._undo.append(lambda: setattr(owner, attr, original))
 
     def __enter__(self) -> Parts:
-        self._patch(lists, "refresh", "lists.refresh")
+        self._patch(lists, "finish", "lists.finish")
         self._patch(audit, "record", "audit.record")
         self._patch(results, "refresh", "results.refresh")
         self._patch(sqlite_db.Database, "table_names", "schema")
@@ -71,10 +72,10 @@ class Parts:
         columns = sqlite_db.Queryable.__dict__["columns"]
         sqlite_db.Queryable.columns = property(self._wrap("schema", columns.fget))  # type: ignore[method-assign]
         self._undo.append(lambda: setattr(sqlite_db.Queryable, "columns", columns))
-        for event_name, handler in list(models.HANDLERS.items()):
-            models.HANDLERS[event_name] = self._wrap("handlers", handler)
+        for event_name, handler in list(store.HANDLERS.items()):
+            store.HANDLERS[event_name] = self._wrap("handlers", handler)
             self._undo.append(
-                lambda n=event_name, h=handler: models.HANDLERS.__setitem__(n, h)  # type: ignore[misc]
+                lambda n=event_name, h=handler: store.HANDLERS.__setitem__(n, h)  # type: ignore[misc]
             )
         return self
 
@@ -97,18 +98,18 @@ class Parts:
 @contextmanager
 def count_sql(kinds: Counter[str]) -> Iterator[None]:
     """Count, by kind, the SQL of every read-model connection opened inside the block."""
-    original = models._ViewPool._create_connection
+    original = store._ViewPool._create_connection
 
     def traced(pool: Any) -> Any:
         connection = original(pool)
         connection._sqlite_conn.set_trace_callback(lambda sql: kinds.update([kind_of(sql)]))
         return connection
 
-    models._ViewPool._create_connection = traced  # type: ignore[method-assign]
+    store._ViewPool._create_connection = traced  # type: ignore[method-assign]
     try:
         yield
     finally:
-        models._ViewPool._create_connection = original  # type: ignore[method-assign]
+        store._ViewPool._create_connection = original  # type: ignore[method-assign]
 
 
 def kind_of(sql: str) -> str:

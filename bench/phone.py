@@ -61,6 +61,7 @@ from backend.aggregates.actor import director
 from backend.api import create_app
 from backend.api.auth import join_code
 from backend.api.local_server import local_server
+from backend.application import Command
 
 from .common import Series, load_average, ms, publish, ratio, table, timed, workdir
 
@@ -186,12 +187,19 @@ def drawn_list(web: Flask, name: str, rules: str, players: list[str]) -> dict[st
     the first list of the draw, with the join code of its table card (``code``)."""
     app = web.extensions["troef"].app
     boss = director("anna")
-    cid = app.create_competition(boss, name, rules)
-    ids = [app.enrol_player(boss, cid, player) for player in players]
-    app.schedule_evening(boss, cid, "2026-11-30")
+    cid = app.handle(boss, Command("create_competition", None, {"name": name, "rules": rules}))
+    ids = [app.handle(boss, Command("enrol_player", cid, {"name": player})) for player in players]
+    app.handle(boss, Command("schedule_evening", cid, {"date": "2026-11-30"}))
     for pid in ids:
-        app.record_attendance(boss, cid, 1, pid, "present")
-    first: dict[str, Any] = app.draw_seating(boss, cid, 1, seed="phone")["lists"][0]
+        app.handle(
+            boss,
+            Command(
+                "record_attendance", cid, {"evening": 1, "player_id": pid, "status": "present"}
+            ),
+        )
+    first: dict[str, Any] = app.handle(
+        boss, Command("draw_seating", cid, {"evening": 1, "seed": "phone"})
+    )["lists"][0]
     with web.app_context():
         first["code"] = join_code(first["list_id"])
     return first
@@ -206,7 +214,14 @@ def wiezen_list(web: Flask, rate: int) -> dict[str, Any]:
         dealer = (n - 1) % 4 + 1
         declarers = [dealer % 4 + 1, (dealer + 1) % 4 + 1]
         facts = {"dealer": dealer, "contract": "VRAAG", "declarers": declarers}
-        app.record_deal(boss, drawn["list_id"], n, facts | {"tricks": 8 + n % 4})
+        app.handle(
+            boss,
+            Command(
+                "record_deal",
+                drawn["list_id"],
+                {"deal_no": n, "record": facts | {"tricks": 8 + n % 4}},
+            ),
+        )
     return drawn
 
 
@@ -229,7 +244,7 @@ def klaverjas_list(web: Flask, rate: int) -> dict[str, Any]:
             "card_points": {playing: points, other: 162 - points},
             "tricks": {playing: 5, other: 3},
         }
-        app.record_deal(boss, drawn["list_id"], n, facts)
+        app.handle(boss, Command("record_deal", drawn["list_id"], {"deal_no": n, "record": facts}))
     return drawn
 
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from backend.aggregates.actor import director
 from backend.aggregates.device import Device, digest
-from backend.application import Troef, mutate_all
+from backend.application import Command, Troef
+from backend.application.troef import mutate_all
 from backend.demo.tables import Phone
 from backend.projections import ReadModels
 
@@ -41,18 +42,18 @@ def device_growth(folder: Path, sizes: tuple[int, ...], repeats: int) -> list[li
         rows = []
         for size in sizes:
             client = f"probe-{size}"
-            device = Device(client_id=client)
+            device = Device.register(client, lst.list_id)
             for m in range(1, size + 1):
                 args = {"list": lst.list_id, "deal_no": m, "record": {}}
                 device.applied(
                     client, m, "record_deal", lst.list_id, digest("record_deal", args), result
                 )
             app.save(device)  # snapshots every 100 events, as the application takes them
-            uid = Device.create_id(client)
+            uid = Device.create_id(client, lst.list_id)
             default, fast = Series("default"), Series("mutate_all")
-            app.get_device(client)  # warm-up
+            app.get_device(client, lst.list_id)  # warm-up
             for _ in range(repeats):  # interleaved, so that a change of load hits both
-                default.measure(lambda c=client: app.get_device(c))
+                default.measure(lambda c=client: app.get_device(c, lst.list_id))
                 fast.measure(lambda u=uid: app.repository.get(u, projector_func=mutate_all))
             with sqlite3.connect(path) as conn:
                 found = conn.execute(
@@ -83,8 +84,13 @@ def season_growth(folder: Path, checkpoints: tuple[int, ...], deals: int) -> lis
     views = ReadModels(folder / "probe-season-views.sqlite")
     boss = director("Probe director")
     try:
-        cid = app.create_competition(boss, "Probe season", WIEZEN)
-        players = [app.enrol_player(boss, cid, f"Player {i}") for i in range(12)]
+        cid = app.handle(
+            boss, Command("create_competition", None, {"name": "Probe season", "rules": WIEZEN})
+        )
+        players = [
+            app.handle(boss, Command("enrol_player", cid, {"name": f"Player {i}"}))
+            for i in range(12)
+        ]
         rows, played, events_before = [], 0, 0
         for evening_no in range(1, max(checkpoints) + 1):
             lists = _play_evening(app, cid, players, evening_no, deals)
@@ -99,7 +105,7 @@ def season_growth(folder: Path, checkpoints: tuple[int, ...], deals: int) -> lis
                     probe.record(app, f)
                     per_deal.measure(lambda: views.catch_up(app))
                     parts.flush()
-            refresh, rows_of_list = parts.series["results.refresh"], parts.series["lists.refresh"]
+            refresh, rows_of_list = parts.series["results.refresh"], parts.series["lists.finish"]
             events_before = app.recorder.max_notification_id() or 0
             rows.append(
                 [
@@ -121,14 +127,25 @@ def _play_evening(
     app: Troef, cid: str, players: list[str], evening_no: int, deals: int
 ) -> list[TableList]:
     boss = director("Probe director")
-    evening = app.schedule_evening(boss, cid, f"2025-09-{evening_no:02d}")
+    evening = app.handle(
+        boss, Command("schedule_evening", cid, {"date": f"2025-09-{evening_no:02d}"})
+    )
     for player in players:
-        app.record_attendance(boss, cid, evening, player, "present")
-    drawn = app.draw_seating(boss, cid, evening, seed=f"probe-{evening_no}")
+        app.handle(
+            boss,
+            Command(
+                "record_attendance",
+                cid,
+                {"evening": evening, "player_id": player, "status": "present"},
+            ),
+        )
+    drawn = app.handle(
+        boss, Command("draw_seating", cid, {"evening": evening, "seed": f"probe-{evening_no}"})
+    )
     out = []
     for entry in drawn["lists"]:
         lst = TableList(entry["list_id"], entry["seats"], Phone(f"p{evening_no}-{entry['table']}"))
-        app.join_list(lst.phone(), lst.list_id)
+        app.handle(lst.phone(), Command("join", lst.list_id))
         for f in deal_facts(lst.seats, deals, f"season-{evening_no}-{entry['table']}"):
             lst.record(app, f)
         out.append(lst)
@@ -159,7 +176,7 @@ def report_season(rows: list[list[Any]]) -> str:
             "catch-up after one deal: median ms",
             "CPU ms",
             "of which `results.refresh`: median ms",
-            "of which `lists.refresh`: median ms",
+            "of which `list_state.finish`: median ms",
         ],
         rows,
     )

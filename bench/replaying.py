@@ -21,7 +21,8 @@ from uuid import UUID
 
 from eventsourcing.application import Repository
 
-from backend.application import Troef, mutate_all
+from backend.application import Command, Troef
+from backend.application.troef import mutate_all
 
 from .common import Series, close, ms, ratio, sqlite_env, table
 from .fixtures import TableList, deal_facts, open_lists
@@ -51,13 +52,15 @@ def play_list(app: Troef, lst: TableList, target: int = EVENTS, seed: int = 5) -
     facts = deal_facts(lst.seats, 40, f"replay-{seed}")
     version = app.get_list(lst.list_id).version
 
-    def command(verb: Callable[..., Any], *args: Any) -> Any:
+    def command(name: str, **args: Any) -> Any:
         """Send one list command from the phone; each appends one event."""
         nonlocal version
         if version >= target:
             raise _Full
         kind = "none" if (version + 1) % 50 else "list" if (version + 1) % 100 else "list+device"
-        out = timing[kind].measure(lambda: verb(lst.phone(), lst.list_id, *args))
+        out = timing[kind].measure(
+            lambda: app.handle(lst.phone(), Command(name, lst.list_id, args))
+        )
         version += 1
         return out
 
@@ -67,18 +70,18 @@ def play_list(app: Troef, lst: TableList, target: int = EVENTS, seed: int = 5) -
             rng.shuffle(deck)
             hands = {str(seat): deck[13 * (seat - 1) : 13 * seat] for seat in range(1, 5)}
             context = {"hands": hands, "leader": "1", "trump": "H", "declarers": ["1", "3"]}
-            turn = command(app.start_play, deal_no, context)["turn"]
-            command(app.make_bid, deal_no, "1", "vraag")
-            command(app.make_bid, deal_no, "3", "meegaan")
+            turn = command("start_play", deal_no=deal_no, context=context)["turn"]
+            command("make_bid", deal_no=deal_no, seat="1", bid="vraag")
+            command("make_bid", deal_no=deal_no, seat="3", bid="meegaan")
             led = None
             while turn is not None:
                 hand = hands[turn]
                 card = next((c for c in hand if led and c[0] == led), hand[0])
                 hand.remove(card)
-                out = command(app.play_card, deal_no, turn, card)
+                out = command("play_card", deal_no=deal_no, seat=turn, card=card)
                 led = None if out["winner"] else (led or card[0])
                 turn = out["turn"]
-            command(app.record_deal, deal_no, facts[deal_no - 1])
+            command("record_deal", deal_no=deal_no, record=facts[deal_no - 1])
     return timing
 
 
