@@ -63,18 +63,19 @@ function render(options) {
 // `soft`: keep the form (and what is typed in it) when nothing it depends on changed.
 async function draw({ soft = false } = {}) {
   await renderStatus();
-  const list = await currentList();
-  if (!list) {
+  const current = await currentList();
+  if (!current) {
     replace(main, joinView({ code: codeFromPath(), name: ui.deviceName || "", error: ui.joinError, busy: ui.busy, onJoin: join }));
     return;
   }
   // the list's game's part: fetched at join, from the service worker's cache when offline
-  if (!(await loadGame(list.game).then(() => true, (err) => console.warn(err)))) {
-    replace(main, ...missingView(list.game, leave));
+  if (!(await loadGame(current.game).then(() => true, (err) => console.warn(err)))) {
+    replace(main, ...missingView(current.game, leave));
     return;
   }
   // the outbox, and what the server has applied that the list's sheet does not show yet
-  const outbox = await store.pending();
+  const { list, outbox } = await store.listWithPending(current.list_id);
+  if (!list) return;
   const pending = unsettled(list, outbox);
   const submitted = isSubmitted(list, pending);
   const writer = holdsPen(list, null, pending) && !submitted;

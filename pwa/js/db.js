@@ -193,6 +193,18 @@ export class Store {
     return request(this.db.transaction("lists").objectStore("lists").get(id));
   }
 
+  // A list and the outbox read in one transaction: an acknowledged entry moves from the
+  // outbox to the list's `sent` in one transaction too, so a reader sees it in one or the other,
+  // never in neither (read apart, a phone that had just joined showed "another device holds
+  // the pen" for a moment).
+  async listWithPending(id) {
+    const tx = this.db.transaction(["lists", "outbox"]);
+    const [list, outbox] = await Promise.all([
+      request(tx.objectStore("lists").get(id)), request(tx.objectStore("outbox").getAll()),
+    ]);
+    return { list, outbox };
+  }
+
   async lists() {
     return request(this.db.transaction("lists").objectStore("lists").getAll());
   }
