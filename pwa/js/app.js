@@ -62,6 +62,7 @@ function render(options) {
 
 // `soft`: keep the form (and what is typed in it) when nothing it depends on changed.
 async function draw({ soft = false } = {}) {
+  const taps = playTaps;
   await renderStatus();
   const current = await currentList();
   if (!current) {
@@ -112,6 +113,7 @@ async function draw({ soft = false } = {}) {
       onClose: () => { ui.explain = null; render(); },
     });
   } else if (shown === "play" && inPlayMode(list)) {
+    await playWrites.catch(() => {}); // the taps so far are in the log
     const playLog = await store.getMeta(`play_log:${list.list_id}`);
     body = playView({ list, dealNo, pending, playLog, onSend: (name, args) => send(list, name, args), redraw: () => render() });
   } else if (shown === "entry") {
@@ -149,6 +151,10 @@ async function draw({ soft = false } = {}) {
     list, writer, submitted: final, submitting: submitted && !final,
     penAsked: ui.penAsked, penRefused: ui.penRefused, onTakePen: () => takePen(list),
   });
+  if (taps !== playTaps) { // a card was tapped meanwhile: this deal is a card behind
+    ui.mainKey = null;
+    return;
+  }
   replace(main, movement, seats,
     writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
@@ -174,6 +180,7 @@ async function send(list, name, args) {
   try {
     if (PLAY_COMMANDS.has(name)) {
       // Cards and bids are written one after another: the log and the outbox in tap order.
+      playTaps += 1;
       const write = () => keepPlay(list, name, args);
       playWrites = playWrites.then(write, write);
       await playWrites;
@@ -188,11 +195,15 @@ async function send(list, name, args) {
 }
 
 let playWrites = Promise.resolve();
+// Taps in play mode so far: a redraw that began before a tap shows the deal without it and
+// is not painted (the tap's own redraw follows), so the hand never goes back a card.
+let playTaps = 0;
 
+// The play log and the outbox entry in one transaction: a phone that dies in between keeps
+// neither, never a card on its screen that is never sent.
 async function keepPlay(list, name, args) {
   const key = `play_log:${list.list_id}`;
-  await store.setMeta(key, nextPlayLog(await store.getMeta(key), list, name, args));
-  await store.enqueue(name, list.list_id, args);
+  await store.enqueue(name, list.list_id, args, [key, nextPlayLog(await store.getMeta(key), list, name, args)]);
 }
 
 // Ask for the pen: the server gives it when no device holds it (the director can move it).

@@ -106,10 +106,12 @@ export class Store {
     await done(tx);
   }
 
-  // Allocate the list's next mutation id in the same transaction as the entry.
-  async enqueue(name, list, args) {
+  // Allocate the list's next mutation id in the same transaction as the entry. `also`:
+  // [key, value] of a meta record written with it (a played card's log: both or neither).
+  async enqueue(name, list, args, also = null) {
     const tx = this.db.transaction(["meta", "outbox"], "readwrite");
     const meta = tx.objectStore("meta");
+    if (also) meta.put(also[1], also[0]);
     const key = `next_mutation_id:${list}`;
     const id = (await request(meta.get(key))) || 1;
     meta.put(id + 1, key);
