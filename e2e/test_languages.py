@@ -97,13 +97,14 @@ class Walk:
         self.found += [f"{where}: {hit}" for hit in foreign_words(page, self.lang)]
 
 
-def record_deal(page: Any, n: int, pending: int) -> None:
+def record_deal(page: Any, n: int) -> None:
     page.click("#tab-entry")
     page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
     page.fill("#kj-points", str(80 + n))
     page.click('[data-field="trump"][data-value="H"]')
     page.click("#record")
-    page.wait_for_selector(f'#pending[data-count="{pending}"]')
+    # recorded: the form moves on (online, "1 waiting" may last too short a moment to see)
+    page.wait_for_selector(f'#entry-title[data-deal="{n + 1}"]')
 
 
 BROKEN_REASON = "() => { document.querySelector('#dispute-reason').value = 'Roem fout \\ud83d'; }"
@@ -112,10 +113,10 @@ BROKEN_REASON = "() => { document.querySelector('#dispute-reason').value = 'Roem
 def walk_the_phone(browser: Any, base: str, code: str, walk: Walk) -> None:
     context, page, _ = phone_at_table(browser, base, code, LOCALES[walk.lang])
     walk.read(page, "phone: joined")
-    record_deal(page, 1, 1)
+    record_deal(page, 1)
     walk.read(page, "phone: entry")
     page.wait_for_selector('#pending[data-count="0"]')
-    record_deal(page, 2, 1)
+    record_deal(page, 2)
     page.wait_for_selector('#pending[data-count="0"]')
     page.click("#tab-sheet")
     page.wait_for_selector('tr.row[data-deal="2"]:not(.provisional)')

@@ -9,12 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from backend.rules import klaverjas_play
 
 from .conftest import drawn_evening, phone_at_table
-from .test_play_mode import open_play_tab, switch_on, tap_hands
+from .playing import open_play_tab, play_cards, switch_on, tap_hands
 
 KLAVERJAS_DECK = [s + r for s in "SHDC" for r in ("A", "10", "K", "Q", "J", "9", "8", "7")]
 SCHAFKOPF_DECK = [s + r for s in "EGHS" for r in ("A", "10", "K", "O", "U", "9", "8", "7")]
@@ -45,22 +44,6 @@ def cards_on_server(page: Any, web: Flask, list_id: str, count: int) -> list[str
         return held if len(held) == count else []
 
     return server_has(page, cards)
-
-
-def play_cards(page: Any, count: int, start: int = 0) -> list[str]:
-    """Tap the first card offered (a legal one) for whoever is to play, ``count`` times."""
-    played = []
-    for n in range(start + 1, start + count + 1):
-        for _attempt in range(5):  # a sync may redraw the hand between reading and tapping
-            card = page.locator("#hand .pc:not(.grey)").first.get_attribute("data-card")
-            try:
-                page.click(f'#hand [data-card="{card}"]', timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                continue
-        page.wait_for_selector(f'#play[data-played="{n}"]')
-        played.append(str(card))
-    return played
 
 
 def test_a_klaverjas_deal_ends_by_an_accepted_claim_and_its_facts_are_recorded(

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import time
 from typing import Any
 
 from flask import Flask
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from backend.aggregates.actor import director
-from backend.application import Command
 
 from .conftest import drawn_evening, phone_at_table
+from .playing import open_play_tab, play_cards, switch_on, tap_hands
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # Who is dealt which card: each suit's ranks go round the four seats in turn.
@@ -23,48 +19,9 @@ def deal(seats: list[str]) -> dict[str, list[str]]:
     return {seat: DECK[i::4] for i, seat in enumerate(seats)}
 
 
-def switch_on(web: Flask, list_id: str) -> None:
-    web.extensions["troef"].app.handle(
-        director("anna"), Command("set_play_mode", list_id, {"on": True})
-    )
-
-
-def open_play_tab(page: Any) -> None:
-    """The phone learns play mode after a sync round; its play tab then opens the deal."""
-    for _round in range(15):  # a tap during a round already under way starts no new one
-        try:
-            page.wait_for_selector("#tab-play", timeout=2_000)
-            break
-        except PlaywrightTimeout:
-            # the button is disabled while a round is under way: tap it once it is not
-            with contextlib.suppress(PlaywrightTimeout):
-                page.click("#sync-now:not([disabled])", timeout=2_000)
-    page.wait_for_selector("#tab-play", timeout=20_000)
-    page.click("#tab-play")
-    page.wait_for_selector('#play[data-started="false"]')
-
-
-def tap_hands(page: Any, hands: dict[str, list[str]], order: list[str]) -> None:
-    """Tap the cards of every seat but the last (it gets the rest)."""
-    for seat in order[:-1]:
-        page.click(f'#deal-seat [data-value="{seat}"]')
-        for card in hands[seat]:
-            page.click(f'.pl-grid [data-card="{card}"]')
-
-
 def play_every_card(page: Any) -> list[str]:
-    """Tap a legal card (the first offered) for whoever is to play, until the deal is done."""
-    played: list[str] = []
-    for n in range(1, 53):
-        for _attempt in range(5):  # a sync may redraw the hand between reading and tapping
-            card = page.locator("#hand .pc:not(.grey)").first.get_attribute("data-card")
-            try:
-                page.click(f'#hand [data-card="{card}"]', timeout=5_000)
-                break
-            except PlaywrightTimeout:
-                continue
-        page.wait_for_selector(f'#play[data-played="{n}"]')
-        played.append(str(card))
+    """Play the whole deal, 52 cards, the first legal one offered each time."""
+    played = play_cards(page, 52)
     page.wait_for_selector("#play-done")
     return played
 
