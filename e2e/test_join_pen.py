@@ -72,3 +72,26 @@ def test_a_join_whose_answer_was_lost_is_sent_again_as_the_same_device(
     devices = web.extensions["troef"].app.get_list(table["list_id"]).joined_devices()
     assert len(devices) == 1, devices
     context.close()
+
+
+def test_what_is_typed_into_the_join_form_stays_when_the_app_draws_it_again(
+    served: tuple[Flask, str], browser: Any
+) -> None:
+    web, base = served
+    table = klaverjas_evening(web)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{base}/t/{table['code']}")
+    page.fill("#device-name", "Anna's phone")
+    # the network coming back (a sync round, a redraw) while the player types
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.select_option("#lang", "de")  # the form drawn anew, in German
+    page.wait_for_selector('label[for="device-name"]:has-text("Name dieses Telefons")')
+    assert page.input_value("#device-name") == "Anna's phone"
+    assert page.input_value("#code") == table["code"]
+    page.click("button[type=submit]")
+    page.wait_for_selector(".pen-mine")
+    page.wait_for_selector('#pending[data-count="0"]')
+    devices = web.extensions["troef"].app.get_list(table["list_id"]).joined_devices()
+    assert [d["name"] for d in devices] == ["Anna's phone"], devices
+    context.close()

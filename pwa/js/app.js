@@ -66,7 +66,14 @@ async function draw({ soft = false } = {}) {
   await renderStatus();
   const current = await currentList();
   if (!current) {
-    replace(main, joinView({ code: codeFromPath(), name: ui.deviceName || "", error: ui.joinError, busy: ui.busy, onJoin: join }));
+    // What is typed stays: a redraw while the player types the code or the phone's name (the
+    // start's sync round ending, the network coming back) keeps the form, and one that must
+    // draw it anew (the language, the join's answer) fills in what was typed.
+    const key = ["join", ui.joinError, ui.busy, language()].join("|");
+    if (soft && key === ui.mainKey && main.querySelector("form.join")) return;
+    ui.mainKey = key;
+    const draft = ui.joinDraft || { code: codeFromPath(), name: ui.deviceName || "" };
+    replace(main, joinView({ ...draft, error: ui.joinError, busy: ui.busy, onJoin: join, onType: (typed) => { ui.joinDraft = typed; } }));
     return;
   }
   // the list's game's part: fetched at join, from the service worker's cache when offline
@@ -266,6 +273,7 @@ async function join(code, name = "") {
     }
     await store.setMeta("current_list", body.list_id);
     await store.setMeta("last_list", body.list_id);
+    ui.joinDraft = null; // joined: a later join starts from the card's link and this name
     if (location.pathname !== "/") history.replaceState(null, "", "/");
     // the first round runs on its own: the form shows at once and keeps what is tapped in
     // while the round brings the list's sheet (awaited, the join's last redraw wiped it)

@@ -4,14 +4,16 @@
 import { h } from "../dom.js";
 import { extend, t } from "../i18n.js";
 
-export function joinView({ code = "", name = "", error = null, busy = false, onJoin }) {
+// `onType({code, name})` on every keystroke: the app keeps what is typed for a redraw.
+export function joinView({ code = "", name = "", error = null, busy = false, onJoin, onType = () => {} }) {
+  const typed = () => onType({ code: input.value, name: named.value });
   const named = h("input", {
     id: "device-name", name: "device-name", value: name, autocomplete: "nickname", maxlength: 60,
-    placeholder: t("join_name_hint"),
+    placeholder: t("join_name_hint"), oninput: typed,
   });
   const input = h("input", {
     id: "code", name: "code", value: code, autocomplete: "off", autocapitalize: "characters",
-    inputmode: "text", required: true, "aria-describedby": error ? "join-error" : null,
+    inputmode: "text", required: true, "aria-describedby": error ? "join-error" : null, oninput: typed,
   });
   const form = h("form", { class: "card join", onsubmit: (e) => { e.preventDefault(); onJoin(input.value.trim(), named.value.trim()); } },
     h("h2", {}, t("join_title")),
