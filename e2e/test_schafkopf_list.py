@@ -192,6 +192,9 @@ def test_a_schafkopf_list_of_thirty_games_partly_offline_reaches_the_server_once
             assert response is not None and response.from_service_worker
         if n == 3:
             # The entry screen for the docs: a Solo won schneider, the dot at the line's end.
+            # Tapped into game 3's form once it shows (a tap on game 2's form, still on the
+            # screen while game 2 is written, is gone with it).
+            page.wait_for_selector(f'#entry-title[data-deal="{n}"]')
             page.click('[data-field="type"][data-value="SOLO"]')
             page.click('[data-field="declarer"][data-value="3"]')
             page.fill("#sk-augen", "91")
