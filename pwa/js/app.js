@@ -162,9 +162,14 @@ async function draw({ soft = false } = {}) {
     ui.mainKey = null;
     return;
   }
-  replace(main, movement, seats,
+  const parts = [movement, seats,
     writer ? tabs : null, explained ? null : closing, body,
-    h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave")));
+    h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave"))].flat().filter(Boolean);
+  // The play tab is drawn again after every sync round; when it would look the same, the
+  // cards on the screen stay: a tap whose press and release straddled a redraw was lost (the
+  // button under the finger was a new one at the release, so no click came).
+  if (shown === "play" && !explained && parts.map((el) => el.outerHTML).join("") === main.innerHTML) return;
+  replace(main, ...parts);
 }
 
 // Tapping the tab already open keeps its form as it is (and what is typed in it).
