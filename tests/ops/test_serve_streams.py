@@ -47,6 +47,7 @@ def test_with_many_open_connections_and_more_viewers_than_threads_a_table_still_
             stderr=log,
         )
     streams: list[http.client.HTTPConnection] = []
+    viewers: list[http.client.HTTPResponse] = []
     idle: list[socket.socket] = []
     try:
         deadline = time.monotonic() + 60
@@ -67,7 +68,10 @@ def test_with_many_open_connections_and_more_viewers_than_threads_a_table_still_
             if answer.status == 429:
                 assert answer.getheader("Retry-After")
                 answer.read()
+            # the viewer keeps its answer open: a response the server will close holds the
+            # connection itself, and dropping it would hang up the stream
             streams.append(conn)
+            viewers.append(answer)
         assert statuses == [200, 200] + [429] * THREADS
 
         list_id, code = evening["lists"][0]["list_id"], evening["codes"][0]
@@ -87,6 +91,8 @@ def test_with_many_open_connections_and_more_viewers_than_threads_a_table_still_
         assert status == 200, pushed
         assert [r["status"] for r in pushed["results"]] == ["applied", "applied"]
     finally:
+        for answer in viewers:
+            answer.close()
         for conn in streams:
             conn.close()
         for sock in idle:
