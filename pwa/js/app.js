@@ -64,8 +64,11 @@ function render(options) {
 async function draw({ soft = false } = {}) {
   const taps = playTaps;
   await renderStatus();
-  const current = await currentList();
-  if (!current) {
+  // the list and the outbox, with what the server has applied that the list's sheet does not
+  // show yet, read together
+  const id = await store.getMeta("current_list");
+  const { list, outbox } = id ? await store.listWithPending(id) : {};
+  if (!list) {
     // What is typed stays: a redraw while the player types the code or the phone's name (the
     // start's sync round ending, the network coming back) keeps the form, and one that must
     // draw it anew (the language, the join's answer) fills in what was typed.
@@ -77,13 +80,10 @@ async function draw({ soft = false } = {}) {
     return;
   }
   // the list's game's part: fetched at join, from the service worker's cache when offline
-  if (!(await loadGame(current.game).then(() => true, (err) => console.warn(err)))) {
-    replace(main, ...missingView(current.game, leave));
+  if (!(await loadGame(list.game).then(() => true, (err) => console.warn(err)))) {
+    replace(main, ...missingView(list.game, leave));
     return;
   }
-  // the outbox, and what the server has applied that the list's sheet does not show yet
-  const { list, outbox } = await store.listWithPending(current.list_id);
-  if (!list) return;
   const pending = unsettled(list, outbox);
   const submitted = isSubmitted(list, pending);
   const writer = holdsPen(list, null, pending) && !submitted;

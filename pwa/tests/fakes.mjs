@@ -11,7 +11,8 @@ export class MemoryStore {
     this.cursors = new Map();
   }
   async device(list) { return this.devicesByList.get(list); }
-  async enqueue(name, list, args) {
+  async enqueue(name, list, args, also = null) {
+    if (also) this.meta[also[0]] = also[1];
     const key = `next_mutation_id:${list}`;
     const id = this.meta[key] || 1;
     this.meta[key] = id + 1;
