@@ -17,6 +17,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from ..aggregates.wording import DETAILS
+from .jsontext import text
 
 Fields = Callable[[re.Match[str]], dict[str, Any]]
 
@@ -62,5 +63,5 @@ def details_from_summaries(db: Database) -> None:
         ordered = {"deal_no": old.get("deal_no"), **{k: new[k] for k in DETAILS if k in new}}
         db.execute(
             "UPDATE audit_trail SET details = ? WHERE position = ?",
-            [json.dumps(ordered, ensure_ascii=False, default=str), row["position"]],
+            [text(ordered), row["position"]],
         )

@@ -7,12 +7,12 @@ when the batch is written (:func:`finish`).
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 
 from ..rules.sides import list_points
 from .fold import Fold, Row
+from .jsontext import parse
 from .jsontext import sorted_text as encode
 
 NO_FLOOR = 2**62  # no stored deal row of the list is in memory yet
@@ -45,12 +45,12 @@ class Deals:
 
     def points_of(self, deal_no: int) -> dict[str, int]:
         if deal_no not in self.points:
-            self.points[deal_no] = json.loads(self.rows[deal_no]["points"])
+            self.points[deal_no] = parse(self.rows[deal_no]["points"])
         return self.points[deal_no]
 
     def running_of(self, deal_no: int) -> dict[str, int]:
         if deal_no not in self.running:
-            self.running[deal_no] = json.loads(self.rows[deal_no]["running"])
+            self.running[deal_no] = parse(self.rows[deal_no]["running"])
         return self.running[deal_no]
 
     def start(
@@ -105,7 +105,7 @@ def below(fold: Fold, list_id: str, deals: Deals) -> tuple[dict[str, int] | None
             "ORDER BY deal_no DESC LIMIT 1",
             [list_id, deals.floor, list_id, deals.floor],
         ).fetchone()
-        deals.below = (json.loads(found[0]), found[1] or 0) if found else (None, 0)
+        deals.below = (parse(found[0]), found[1] or 0) if found else (None, 0)
     return deals.below
 
 
@@ -133,7 +133,7 @@ def carry(fold: Fold, list_id: str, deals: Deals) -> None:
     lst = fold.need("lists", list_id)
     reach(fold, list_id, first)
     index, before, counted = deals.start(fold, list_id, first)
-    running = dict(before) if before is not None else dict.fromkeys(json.loads(lst["seats"]), 0)
+    running = dict(before) if before is not None else dict.fromkeys(parse(lst["seats"]), 0)
     rows = first - 1
     game = lst["game"]
     for deal_no in deals.order[index:]:
@@ -165,7 +165,7 @@ def finish(fold: Fold, list_id: str) -> None:
     running, counted, rows = deals.result
     totals = dict(running)
     for adjustment in per_list(fold, "adjustments", list_id):
-        for seat, pts in json.loads(adjustment["points"]).items():
+        for seat, pts in parse(adjustment["points"]).items():
             totals[seat] = totals.get(seat, 0) + pts
     open_disputes = sum(1 for d in per_list(fold, "disputes", list_id) if d["ruling"] is None)
     fold.update(

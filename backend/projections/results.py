@@ -7,7 +7,6 @@ Results of lists not yet submitted are shown, marked provisional.
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
@@ -27,10 +26,9 @@ from ..rules.games import ruleset_from_stored
 from ..rules.result import Score
 from ..rules.ruleset import RuleSet
 from ..rules.standings import Line
-from .jsontext import encoder, text
+from .jsontext import encoder, parse, text
 from .sql import insert_all
 
-_ascii = encoder(ensure_ascii=True)
 _unicode = encoder()
 
 ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notice"}
@@ -42,12 +40,12 @@ def refresh(db: Database, competition_id: str) -> None:
     if not found:  # a list opened outside any competition: nothing to rank
         return
     comp = found[0]
-    rules = ruleset_from_stored(json.loads(comp["rules"]))
+    rules = ruleset_from_stored(parse(comp["rules"]))
     data = _Inputs(db, competition_id)
     db.execute("DELETE FROM evening_results WHERE competition_id = ?", [competition_id])
     db.execute("DELETE FROM standings WHERE competition_id = ?", [competition_id])
     db.execute("DELETE FROM travellers WHERE competition_id = ?", [competition_id])
-    data.counting = json.loads(comp["counting"])
+    data.counting = parse(comp["counting"])
     compute = {
         "wiezen": _wiezen,
         "klaverjas": _klaverjas,
@@ -89,7 +87,7 @@ def refresh(db: Database, competition_id: str) -> None:
                 "rank": line.rank,
                 "name": data.players.get(line.player, line.player),
                 "total": line.total,
-                "tiebreak": _ascii(list(line.tiebreak)),
+                "tiebreak": _unicode(list(line.tiebreak)),
                 "results": _unicode([r.as_dict() for r in line.results]),
                 "details": text(dict(line.details)),
                 "explain": _unicode(list(line.explain)),
@@ -174,7 +172,7 @@ class _Inputs:
         """(evening, round, player) -> (seat total, submitted, list row)."""
         out = {}
         for lst in self.lists:
-            seats, totals = json.loads(lst["seats"]), json.loads(lst["totals"])
+            seats, totals = parse(lst["seats"]), parse(lst["totals"])
             for seat, player in seats.items():
                 out[(lst["evening"], lst["round"], player)] = (
                     totals.get(seat, 0),
@@ -303,10 +301,10 @@ def _schafkopf(data: _Inputs, rules: RuleSet) -> list[Line]:
     durchgaenge: dict[str, dict[str, schafkopf_season.Tally]] = defaultdict(dict)
     for lst in data.lists:
         key = f"Durchgang {lst['round']}" + (f" ({lst['evening']})" if lst["evening"] > 1 else "")
-        seats, totals = json.loads(lst["seats"]), json.loads(lst["totals"])
+        seats, totals = parse(lst["seats"]), parse(lst["totals"])
         tallies: dict[str, schafkopf_season.Tally] = {}
         for row in data.deals(lst["list_id"]):
-            record = json.loads(row["record"])
+            record = parse(row["record"])
             score = _score(record, row)
             for player, tally in schafkopf_season.tally_game(record, score).items():
                 tallies[player] = tallies.get(player, schafkopf_season.Tally()) + tally
@@ -327,7 +325,7 @@ def _schafkopf(data: _Inputs, rules: RuleSet) -> list[Line]:
 
 
 def _score(record: Mapping[str, Any], row: Mapping[str, Any]) -> Score:
-    markers, points = json.loads(row["markers"]), json.loads(row["points"])
+    markers, points = parse(row["markers"]), parse(row["points"])
     won = evening_entries.schafkopf_won(record, points)
     return Score(points=points, explain=(), markers=tuple(markers), extra={"won": won})
 
@@ -342,13 +340,13 @@ def _bridge(data: _Inputs, rules: RuleSet) -> list[Line]:
         scheduled: dict[str, int] = {}  # how often the movement plays each board (B-D12)
         tables = [x for x in data.lists if x["evening"] == ev["evening"]]
         for lst in tables:
-            for board in json.loads(lst["boards"] or "[]"):
+            for board in parse(lst["boards"] or "[]"):
                 scheduled[str(board)] = scheduled.get(str(board), 0) + 1
         for lst in tables:
-            seats = json.loads(lst["seats"])
+            seats = parse(lst["seats"])
             for row in data.deals(lst["list_id"]):
-                record = json.loads(row["record"])
-                result = evening_entries.bridge_result(record, json.loads(row["points"]))
+                record = parse(row["record"])
+                result = evening_entries.bridge_result(record, parse(row["points"]))
                 board = str(record["board"])
                 boards.setdefault(board, []).append([seats["NS"], seats["EW"], result])
                 played.setdefault(board, []).append(
@@ -412,7 +410,7 @@ def _travellers(
                     "tricks": record.get("tricks"),
                     "lead": record.get("lead"),
                     "score": None if isinstance(entry["result"], dict) else entry["result"],
-                    "adjusted": _ascii(entry["result"])
+                    "adjusted": _unicode(entry["result"])
                     if isinstance(entry["result"], dict)
                     else None,
                     "ns_mp": row.ns,

@@ -1,0 +1,136 @@
+"""Read-model JSON text: compact, the same values as the standard library's, every JSON
+column known, and read models written in the old spaced form rewritten by migration m017
+exactly as a rebuild writes them (#14)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import warnings
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from backend.application import Troef
+from backend.demo.season import build_demo
+from backend.projections import ReadModels
+from backend.projections.jsontext import FIELDS_IN_SUMMARY, JSON_COLUMNS, encoder, parse
+
+BEYOND_64_BITS = 2**70
+
+values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-BEYOND_64_BITS, max_value=BEYOND_64_BITS)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(values, st.booleans())
+def test_the_text_is_the_standard_librarys_compact_text(value: Any, sort_keys: bool) -> None:
+    try:
+        expected = json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=sort_keys)
+    except UnicodeEncodeError:  # pragma: no cover - json.dumps writes lone surrogates as they are
+        return
+    assert encoder(sort_keys=sort_keys)(value) == expected
+
+
+@given(values)
+def test_parse_reads_what_the_standard_library_reads(value: Any) -> None:
+    for written in (json.dumps(value), json.dumps(value, ensure_ascii=False)):
+        assert parse(written) == json.loads(written)
+
+
+def test_default_is_asked_about_a_time_as_json_dumps_asks() -> None:
+    when = datetime(2026, 12, 4, 13, 0, tzinfo=UTC)
+    assert encoder(default=str)({"at": when}) == '{"at":"2026-12-04 13:00:00+00:00"}'
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Troef, Path]]:
+    """A small season of all four games, its read models caught up in ``views.sqlite``."""
+    folder = tmp_path_factory.mktemp("club")
+    app = Troef(
+        env={
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(folder / "events.sqlite"),
+        }
+    )
+    build_demo(app, seed=5, size="small")
+    views = ReadModels(folder / "views.sqlite")
+    views.catch_up(app)
+    views.close()
+    yield app, folder / "views.sqlite"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app.close()
+
+
+def _looks_like_json(value: Any) -> bool:
+    if not isinstance(value, str) or value[:1] not in ("{", "["):
+        return False
+    try:
+        json.loads(value)
+    except ValueError:
+        return False
+    return True
+
+
+def test_every_column_that_holds_json_is_listed(club: tuple[Troef, Path]) -> None:
+    _, path = club
+    with sqlite3.connect(path) as conn:
+        for table, columns in JSON_COLUMNS.items():
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info([{table}])")}
+            assert set(columns) <= have, f"{table} has no column {set(columns) - have}"
+        found = set()
+        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            cursor = conn.execute(f"SELECT * FROM [{table}]")
+            names = [d[0] for d in cursor.description]
+            for row in cursor:
+                pairs = zip(names, row, strict=True)
+                found |= {(table, n) for n, v in pairs if _looks_like_json(v)}
+    listed = {(t, c) for t, columns in JSON_COLUMNS.items() for c in columns}
+    assert found - listed == set()
+    assert len(found) >= 15  # the demo fills most of them: the check looks at real rows
+
+
+def test_spaced_json_written_before_is_rewritten_as_a_rebuild_writes_it(
+    club: tuple[Troef, Path], tmp_path: Path
+) -> None:
+    _, built = club
+    path = tmp_path / "views.sqlite"
+    path.write_bytes(built.read_bytes())
+    views = ReadModels(path)
+    fresh = views.dump()
+    views.close()
+    with sqlite3.connect(path) as conn:  # every JSON value as the version before m017 wrote it
+        spaced = 0
+        for table, columns in JSON_COLUMNS.items():
+            for rowid, *texts in conn.execute(
+                f"SELECT rowid, {', '.join(columns)} FROM [{table}]"
+            ).fetchall():
+                old = [None if t is None else json.dumps(json.loads(t)) for t in texts]
+                spaced += sum(o != t for o, t in zip(old, texts, strict=True))
+                sets = ", ".join(f"[{c}] = ?" for c in columns)
+                conn.execute(f"UPDATE [{table}] SET {sets} WHERE rowid = ?", [*old, rowid])
+        for rowid, summary in conn.execute(
+            f"SELECT rowid, summary FROM audit_trail WHERE {FIELDS_IN_SUMMARY}"
+        ).fetchall():
+            name, _, fields = summary.partition(" ")
+            old_summary = f"{name} {json.dumps(json.loads(fields), sort_keys=True)}"
+            conn.execute("UPDATE audit_trail SET summary = ? WHERE rowid = ?", [old_summary, rowid])
+            spaced += old_summary != summary
+        assert spaced > 500
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name LIKE 'm017_%'")
+    reopened = ReadModels(path)
+    try:
+        assert reopened.dump() == fresh
+    finally:
+        reopened.close()
