@@ -81,19 +81,28 @@ def _summary(e: Any) -> str:
     return f"{type(e).__name__} " + _fields_text(fields)
 
 
+MUTATION_COLUMNS = (
+    "client_id", "mutation_id", "status", "name", "target", "args", "error", "timestamp",
+)  # fmt: skip
+_STATUS = {"MutationApplied": "applied", "MutationRefused": "refused"}
+
+
 def _mutation(fold: Fold, e: Any, event_name: str) -> None:
-    if event_name not in ("MutationApplied", "MutationRefused"):
+    status = _STATUS.get(event_name)
+    if status is None:
         return
-    fold.put(
+    fold.add_values(
         "mutations",
-        {
-            "client_id": e.client_id,
-            "mutation_id": e.mutation_id,
-            "status": "applied" if event_name == "MutationApplied" else "refused",
-            "name": e.name,
-            "target": e.target,
-            "args": text(getattr(e, "args", None)),
-            "error": _error_text(getattr(e, "error", None)),
-            "timestamp": fold.at,
-        },
+        MUTATION_COLUMNS,
+        (
+            e.client_id,
+            e.mutation_id,
+            status,
+            e.name,
+            e.target,
+            text(getattr(e, "args", None)),
+            _error_text(getattr(e, "error", None)),
+            fold.at,
+        ),
+        replace=True,
     )

@@ -54,31 +54,25 @@ class Fold:
         self.changed: dict[str, dict[tuple[Any, ...], Row]] = {t: {} for t in KEYS}
         self.added: dict[str, list[Row]] = {t: [] for t in KEYS}
         self.deleted: dict[str, list[Row]] = {t: [] for t in KEYS}
-        self.lines: dict[tuple[str, tuple[str, ...]], list[tuple[Any, ...]]] = {}
+        self.lines: dict[tuple[str, str, tuple[str, ...]], list[tuple[Any, ...]]] = {}
         self.states: dict[tuple[str, str], Any] = {}
         self.due: set[str] = set()
         self.finishers: dict[tuple[str, str], Callable[[], None]] = {}
         self.event: Any = None  # the event being folded (:meth:`begin`)
         self._aggregate_id: str | None = None
-        self._at: str | None = None
+        self.at = ""  # its time, ISO 8601
 
-    def begin(self, event: Any) -> None:
-        """Fold ``event`` next. Its aggregate's id and its time as text are made once, when
-        a handler first asks (each costs microseconds; a deal asked for them seven times)."""
-        self.event, self._aggregate_id, self._at = event, None, None
+    def begin(self, event: Any, at: str) -> None:
+        """Fold ``event`` next; ``at`` is its time in ISO 8601 (as stored: not formatted
+        again). Its aggregate's id is made once, when a handler first asks (it costs
+        microseconds; a deal asked for it seven times)."""
+        self.event, self._aggregate_id, self.at = event, None, at
 
     @property
     def aggregate_id(self) -> str:
         if self._aggregate_id is None:
             self._aggregate_id = str(self.event.originator_id)
         return self._aggregate_id
-
-    @property
-    def at(self) -> str:
-        """The event's time, ISO 8601."""
-        if self._at is None:
-            self._at = self.event.timestamp.isoformat()
-        return self._at
 
     def get(self, table: str, *key: Any) -> Row | None:
         """The row with this primary key as the batch has it so far (None when there is none)."""
@@ -119,11 +113,20 @@ class Fold:
         """Insert a row nothing in the batch reads back (the audit trail, a list's seats)."""
         self.added[table].append(row)
 
-    def add_values(self, table: str, columns: tuple[str, ...], values: tuple[Any, ...]) -> None:
+    def add_values(
+        self,
+        table: str,
+        columns: tuple[str, ...],
+        values: tuple[Any, ...],
+        *,
+        replace: bool = False,
+    ) -> None:
         """Insert a row given as its values, in the order of ``columns``: a line per event
-        that nothing in the batch reads back or deletes (the audit trail), without making
-        a dict of it first."""
-        self.lines.setdefault((table, columns), []).append(values)
+        that nothing in the batch reads back or deletes (the audit trail, a device's
+        mutations), without making a dict of it first. With ``replace``, it replaces the row
+        with its primary key (written in the order added: the batch's last one stays)."""
+        verb = "INSERT OR REPLACE" if replace else "INSERT"
+        self.lines.setdefault((verb, table, columns), []).append(values)
 
     def delete(self, table: str, **where: Any) -> None:
         """Delete the rows whose columns have these values (an enrolment undone), when the
@@ -163,9 +166,9 @@ class Fold:
             self.deleted[table].clear()
             statements += insert_all(self.db, table, self.added[table])
             statements += insert_all(self.db, table, self.changed[table].values(), replace=True)
-        for (table, columns), values in self.lines.items():
+        for (verb, table, columns), values in self.lines.items():
             names, marks = ", ".join(f"[{c}]" for c in columns), ", ".join("?" for _ in columns)
-            self.db.conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({marks})", values)
+            self.db.conn.executemany(f"{verb} INTO [{table}] ({names}) VALUES ({marks})", values)
             statements += 1
         self.lines.clear()
         return statements

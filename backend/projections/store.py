@@ -23,6 +23,7 @@ from eventsourcing.sqlite import (
 from sqlite_utils import Database
 
 from . import audit, competitions, lists, status
+from .decoding import Decoder
 from .fold import Fold, Handler
 from .generations import exclusive
 from .locking import BUSY_TIMEOUT_MS, immediate
@@ -136,11 +137,12 @@ class Store(SQLiteTrackingRecorder):
         """Fold ``page`` into the read models and move the tracking position past it."""
         db = Database(c.sqlite_cursor.connection)
         fold = Fold(db)
+        decode = Decoder(app)
         for n in page:
-            event = app.mapper.to_domain_event(n)
+            event, at = decode(n)
             name = type(event).__qualname__
             try:
-                fold.begin(event)
+                fold.begin(event, at)
                 audit.record(fold, n, event, name)
                 handler = HANDLERS.get(name)
                 if handler is not None:

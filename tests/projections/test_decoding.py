@@ -1,0 +1,133 @@
+"""The catch-up reads stored events with a faster JSON parser: every event is the one the
+library's own mapper gives, and its time text the one the library stored (#14)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+from uuid import NAMESPACE_URL, uuid5
+
+import pytest
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import JSONTranscoder, Mapper, Transcoding
+
+from backend.application import Troef
+from backend.demo.season import build_demo
+from backend.projections.decoding import Decoder
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Troef]:
+    folder = tmp_path_factory.mktemp("club")
+    app = Troef(
+        env={
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(folder / "events.sqlite"),
+        }
+    )
+    build_demo(app, seed=5, size="small")
+    yield app
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        app.close()
+
+
+def test_every_event_of_a_club_is_the_one_the_librarys_mapper_gives(club: Troef) -> None:
+    decode = Decoder(club)
+    stored = club.recorder.select_notifications(start=1, limit=100_000)
+    assert len(stored) > 300
+    for n in stored:
+        ours, at = decode(n)
+        theirs = club.mapper.to_domain_event(n)
+        assert type(ours) is type(theirs)
+        assert ours.__dict__ == theirs.__dict__
+        assert type(ours.timestamp) is datetime
+        assert at == theirs.timestamp.isoformat()
+
+
+class Note(Aggregate):
+    """An aggregate whose events hold what Troef's do not: other custom types, long numbers."""
+
+    @event("Noted")
+    def note(self, value: Any) -> None:
+        self.value = value
+
+
+class AsTuple(Transcoding):
+    type = tuple
+    name = "tuple_as_list"
+
+    def encode(self, obj: tuple[Any, ...]) -> list[Any]:
+        return list(obj)
+
+    def decode(self, data: list[Any]) -> tuple[Any, ...]:
+        return tuple(data)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"amount": 2**70, "negative": -(2**63) - 1},  # beyond 64 bits: not read as a float
+        {"id": uuid5(NAMESPACE_URL, "troef")},  # a second custom value: the library's path
+        {"at": datetime(2026, 12, 4, 13, 0, tzinfo=UTC)},
+        {"_type_": "not a custom value", "_data_": 1, "third": 2},
+        {"hash": "1234567890123456789012", "text": "naïve \u2028 \x00"},
+    ],
+)
+def test_what_troef_does_not_store_is_still_read_as_the_library_reads_it(
+    tmp_path: Path, value: Any
+) -> None:
+    class App(Troef):
+        pass
+
+    app = App(
+        env={
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(tmp_path / "events.sqlite"),
+        }
+    )
+    try:
+        note = Note()
+        note.note(value)
+        app.save(note)
+        decode = Decoder(app)
+        for n in app.recorder.select_notifications(start=1, limit=100):
+            ours, at = decode(n)
+            theirs = app.mapper.to_domain_event(n)
+            assert ours.__dict__ == theirs.__dict__
+            assert at == theirs.timestamp.isoformat()
+        assert (
+            app.mapper.to_domain_event(
+                app.recorder.select_notifications(start=1, limit=100)[-1]
+            ).value
+            == value
+        )
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            app.close()
+
+
+def test_an_application_with_its_own_transcoder_is_read_with_it(club: Troef) -> None:
+    class Own(JSONTranscoder):
+        pass
+
+    own = Own()
+    for transcoding in club.mapper.transcoder.names.values():
+        own.register(transcoding)
+    own.register(AsTuple())
+    mapper = Mapper(own)
+
+    class Shim:
+        pass
+
+    shim: Any = Shim()
+    shim.mapper = mapper
+    decode = Decoder(shim)
+    n = club.recorder.select_notifications(start=1, limit=1)[0]
+    ours, at = decode(n)
+    assert ours.__dict__ == club.mapper.to_domain_event(n).__dict__
+    assert at == ours.timestamp.isoformat()
