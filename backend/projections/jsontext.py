@@ -111,7 +111,7 @@ def recompact(conn: Any) -> int:
         rows = conn.execute(f"SELECT rowid, {names} FROM [{table}]").fetchall()
         updates = []
         for rowid, *values in rows:
-            new = [None if v is None else _same_order(parse(v)) for v in values]
+            new = [_compact(v) for v in values]
             if new != values:
                 updates.append((*new, rowid))
         conn.executemany(f"UPDATE [{table}] SET {sets} WHERE rowid = ?", updates)
@@ -122,7 +122,7 @@ def recompact(conn: Any) -> int:
     updates = []
     for rowid, summary in rows:
         name, _, fields = summary.partition(" ")
-        new = f"{name} {_same_order(parse(fields))}"
+        new = f"{name} {_compact(fields)}"
         if new != summary:
             updates.append((new, rowid))
     conn.executemany("UPDATE audit_trail SET summary = ? WHERE rowid = ?", updates)
@@ -130,3 +130,14 @@ def recompact(conn: Any) -> int:
 
 
 _same_order = encoder()
+
+
+def _compact(value: Any) -> Any:
+    """The JSON text ``value`` in this module's form; anything else (NULL, a text that is
+    not JSON) as it is."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return _same_order(parse(value))
+    except ValueError:
+        return value

@@ -19,7 +19,13 @@ from hypothesis import strategies as st
 from backend.application import Troef
 from backend.demo.season import build_demo
 from backend.projections import ReadModels
-from backend.projections.jsontext import FIELDS_IN_SUMMARY, JSON_COLUMNS, encoder, parse
+from backend.projections.jsontext import (
+    FIELDS_IN_SUMMARY,
+    JSON_COLUMNS,
+    encoder,
+    parse,
+    recompact,
+)
 
 BEYOND_64_BITS = 2**70
 
@@ -134,3 +140,20 @@ def test_spaced_json_written_before_is_rewritten_as_a_rebuild_writes_it(
         assert reopened.dump() == fresh
     finally:
         reopened.close()
+
+
+def test_a_value_that_is_not_json_is_left_as_it_is(tmp_path: Path) -> None:
+    ReadModels(tmp_path / "views.sqlite").close()
+    with sqlite3.connect(tmp_path / "views.sqlite") as conn:
+        conn.execute(
+            "INSERT INTO audit_trail (position, aggregate_id, kind, version, summary) "
+            "VALUES (1, 'a', 'Device', 1, 'Registered by hand'), "
+            "(2, 'a', 'Device', 2, 'Registered {\"name\": \"Zoë\"}')"
+        )
+        conn.execute("INSERT INTO mutations (client_id, mutation_id, args) VALUES ('c', 1, 'x')")
+        assert recompact(conn) == 1
+        assert conn.execute("SELECT summary FROM audit_trail ORDER BY position").fetchall() == [
+            ("Registered by hand",),
+            ('Registered {"name":"Zoë"}',),
+        ]
+        assert conn.execute("SELECT args FROM mutations").fetchall() == [("x",)]
