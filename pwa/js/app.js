@@ -165,10 +165,10 @@ async function draw({ soft = false } = {}) {
   const parts = [movement, seats,
     writer ? tabs : null, explained ? null : closing, body,
     h("button", { type: "button", class: "link", id: "leave", onclick: leave }, t("leave"))].flat().filter(Boolean);
-  // The play tab is drawn again after every sync round; when it would look the same, the
-  // cards on the screen stay: a tap whose press and release straddled a redraw was lost (the
-  // button under the finger was a new one at the release, so no click came).
-  if (shown === "play" && !explained && parts.map((el) => el.outerHTML).join("") === main.innerHTML) return;
+  // The play tab and the list are drawn again after every sync round; when they would look
+  // the same, what is on the screen stays: a tap whose press and release straddled a redraw
+  // was lost (the card or row under the finger was a new one at the release, so no click came).
+  if ((shown === "play" || shown === "sheet") && !explained && parts.map((el) => el.outerHTML).join("") === main.innerHTML) return;
   replace(main, ...parts);
 }
 
