@@ -72,7 +72,12 @@ def test_a_second_phone_sees_the_pen_elsewhere_and_writes_once_it_is_moved(
     second.click("#take-pen")
     second.wait_for_selector("#pen-refused", timeout=SYNCED)
     assert "director" in second.inner_text("#pen-refused")
-    first.click("#sync-now")
+    # the first phone's round ends before it goes offline: a round still under way would
+    # bring it the pen's move below, and the offline form this test is about would be gone
+    sheet = f"/api/lists/{list_id}"
+    with first.expect_response(lambda r: r.url.endswith(sheet) and r.request.method == "GET"):
+        first.click("#sync-now")
+    first.wait_for_function("() => document.querySelector('#net').textContent === 'online'")
     first.wait_for_selector(".pen-mine")
     first.wait_for_selector('#pending[data-count="0"]', timeout=SYNCED)
     first_context.set_offline(True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from playwright.sync_api import expect
 
 from backend.aggregates.actor import director
 from backend.application import Command
@@ -70,7 +71,7 @@ def test_the_wiezen_list_names_contracts_marks_synced_rows_and_undoes_an_unsent_
     )
     made = page.locator(f'{row(1)} [data-marker="made"]')
     assert made.inner_text() == "made"
-    assert made.evaluate("e => getComputedStyle(e).color") == GREEN
+    expect(made).to_have_css("color", GREEN)  # retried: a sync round may redraw the sheet
 
     # Deal 2 offline, failed (red); not on the server yet: the pen holder undoes it.
     context.set_offline(True)
@@ -78,7 +79,7 @@ def test_the_wiezen_list_names_contracts_marks_synced_rows_and_undoes_an_unsent_
     page.click("#tab-sheet")
     page.wait_for_selector(f"{row(2)}.provisional .sync-mark.prov")
     failed = page.locator(f'{row(2)} [data-marker="failed"]')
-    assert failed.evaluate("e => getComputedStyle(e).color") == RED
+    expect(failed).to_have_css("color", RED)
     assert page.locator("#undo").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.click("#undo")
