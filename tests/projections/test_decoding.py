@@ -35,13 +35,15 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Troef]:
         app.close()
 
 
-def test_every_event_of_a_club_is_the_one_the_librarys_mapper_gives(club: Troef) -> None:
-    decode = Decoder(club)
-    stored = club.recorder.select_notifications(start=1, limit=100_000)
+def test_every_event_of_a_club_is_the_one_the_librarys_mapper_gives(app: Troef) -> None:
+    """On both stores: PostgreSQL gives the state and the id in types of its own driver."""
+    build_demo(app, seed=5, size="small")
+    decode = Decoder(app)
+    stored = app.recorder.select_notifications(start=1, limit=100_000)
     assert len(stored) > 300
     for n in stored:
         ours, at = decode(n)
-        theirs = club.mapper.to_domain_event(n)
+        theirs = app.mapper.to_domain_event(n)
         assert type(ours) is type(theirs)
         assert ours.__dict__ == theirs.__dict__
         assert type(ours.timestamp) is datetime
