@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import errors, json_input, openapi_security, security
+from . import errors, json_input, openapi_security, reading, security
 from .services import attach, open_services
 
 DEFAULTS: dict[str, Any] = {
@@ -59,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     errors.init_app(flask_app)
     security.init_app(flask_app)
+    reading.init_app(flask_app)
     return flask_app
 
 

@@ -18,6 +18,7 @@ from .errors import ErrorSchema
 from .joining import card_code, follow, join
 from .openapi_security import ANYONE, DIRECTOR_READ, DIRECTOR_WRITE, secured
 from .openapi_security import TABLE as TABLE_TOKEN
+from .reading import request_list
 from .security import csrf_token
 from .services import services
 
@@ -60,7 +61,7 @@ def table_device(list_id: str | None = None) -> tuple[ScoreList, str] | None:
     found = g.get("table_device")
     if found is None:
         try:
-            sl = services().app.get_list(token["list"])
+            sl = request_list(token["list"])
         except NotFound:
             abort(401, message="this phone's list no longer exists; join with the table card")
         device = token["device"]

@@ -32,6 +32,7 @@ from .auth import current_actor, join_code
 from .commands import keyed, send
 from .lookups import canonical, names_of, one, score_list, seated
 from .openapi_security import ANYONE, DIRECTOR_READ, TABLE, secured
+from .reading import request_list
 from .services import services
 from .table_link import qr_svg, table_url
 
@@ -62,7 +63,7 @@ class Scoresheet(MethodView):
             return sheet(row)
         actor = current_actor(list_id=row["list_id"])
         out = sheet(row)
-        sl = services().app.get_list(row["list_id"])
+        sl = request_list(row["list_id"])
         if actor.role == TABLE_ROLE:
             out["holds_pen"] = sl.pen == actor.client_id
         else:
@@ -109,7 +110,7 @@ class WithdrawDevice(MethodView):
         a pen it held is free again (director)."""
         lid = canonical(list_id, "list")
         send(director(), "withdraw_device", lid, device=data["device"], reason=data.get("reason"))
-        return sheet(score_list(lid)) | {"devices": services().app.get_list(lid).joined_devices()}
+        return sheet(score_list(lid)) | {"devices": request_list(lid).joined_devices()}
 
 
 @blp.route("/card")

@@ -152,7 +152,10 @@ def _plays_of() -> Any:
 
     def plays(list_id: str) -> tuple[dict[str, Any], int]:
         sl = app.get_list(list_id)
-        return getattr(sl, "play", {}) or {}, len(sl.rows)
+        try:
+            return getattr(sl, "play", {}) or {}, len(sl.rows)
+        finally:  # read only: the list's next load (its phone's push) takes it
+            app.put_back(sl)
 
     return plays
 

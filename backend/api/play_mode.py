@@ -22,6 +22,7 @@ from . import competitions, lists
 from .access import director, director_only, private, refusals, table_or_director
 from .commands import keyed, send
 from .lookups import canonical
+from .reading import request_list
 from .services import services
 
 SUBMITTED = lists.SUBMITTED
@@ -49,7 +50,7 @@ class DealInPlay(MethodView):
     def get(self, list_id: str) -> Any:
         """The deal being played: its play so far and, once complete, the facts it gives."""
         lid = canonical(list_id, "list")
-        sl = services().app.get_list(lid)
+        sl = request_list(lid)
         deal_no = len(sl.rows) + 1
         state = getattr(sl, "play", {}).get(str(deal_no))
         facts = sl.facts_from_play(deal_no) if state is not None else None

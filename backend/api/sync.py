@@ -20,6 +20,7 @@ from ..application.interface import DomainError, MutationGap, NotFound, ScoreLis
 from ..schemas.sync import PullArgsSchema, PulledSchema, PushedSchema, PushSchema
 from .auth import bearer, current_actor, is_director, refusals, table_device
 from .openapi_security import ANYONE, DIRECTOR_READ, DIRECTOR_WRITE, TABLE, secured
+from .reading import request_list
 from .services import services
 
 blp = Blueprint(
@@ -160,7 +161,7 @@ def list_state(list_id: str, device: str | None = None) -> dict[str, Any] | None
     """The list as the server has it now (None for an unknown list); the pen by its holder's
     name, and whether ``device`` holds it."""
     try:
-        sl: ScoreList = services().app.get_list(list_id)
+        sl: ScoreList = request_list(list_id)
     except NotFound:
         return None
     return list_view(sl, device)
