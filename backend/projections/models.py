@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -18,6 +17,7 @@ from sqlite_utils import Database
 from . import results, status
 from .generations import rebuild
 from .migrations import DUE, LOG, STATUS, TABLES
+from .readers import Readers
 from .store import Store, identity
 
 BATCH = 5000  # events a catch-up applies in one transaction (fewer: more commits)
@@ -36,6 +36,7 @@ class ReadModels:
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._store = Store(self.path)
+        self._readers = Readers(self.path)
         self._lock = threading.RLock()
         self._behind: tuple[int, float] | None = None
 
@@ -154,13 +155,9 @@ class ReadModels:
 
     @contextmanager
     def reading(self) -> Iterator[Database]:
-        """A read-only view of the read models."""
-        conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        try:
-            yield Database(conn)
-        finally:
-            conn.close()
+        """A read-only view of the read models (a connection of :class:`Readers`)."""
+        with self._readers.reading() as db:
+            yield db
 
     def rows(self, sql: str, params: Any = ()) -> list[dict[str, Any]]:
         with self.reading() as db:
@@ -186,6 +183,7 @@ class ReadModels:
     def close(self) -> None:
         with self._lock:
             self._store.close()
+        self._readers.close()
 
 
 def _build(path: Path, app: Application[Any], batch: int) -> int:
