@@ -197,7 +197,7 @@ def run(server: str, viewers: int, deals: int) -> str:
                     acked = time.monotonic()
                     errors += answer["results"][0]["status"] != "applied"
                     pushes.add(acked - sent)
-                    time.sleep(2.5)  # a deal every few seconds; the streams look once a second
+                    time.sleep(2.5)  # a deal every few seconds; the streams look twice a second
                     for arrivals in watching.events:
                         after = [t for t in arrivals if t >= acked]
                         if after:

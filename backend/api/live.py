@@ -48,7 +48,7 @@ blp = Blueprint(
 )
 
 SETTINGS: dict[str, float] = {
-    "TROEF_LIVE_INTERVAL": 1.0,  # seconds between looks at the read models' position
+    "TROEF_LIVE_INTERVAL": 0.5,  # seconds between looks at the read models' position (#13)
     "TROEF_LIVE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on a quiet stream
     "TROEF_LIVE_MAX_AGE": 300.0,  # seconds a stream stays open before the client reconnects
     "TROEF_LIVE_RETRY_MS": 3000,  # the reconnection delay EventSource is told to use

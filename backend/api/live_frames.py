@@ -1,6 +1,6 @@
 """What the live streams of one process send, read once for all of them.
 
-Hundreds of viewers follow the same standings. Each stream wakes once a second; when the
+Hundreds of viewers follow the same standings. Each stream wakes twice a second; when the
 read models' position moved, it used to read the channels' marks and, for a changed channel,
 build the whole payload (the standings of every player, validated and dumped to JSON) for
 itself alone: 500 viewers, 500 times the same work a second. Here the marks of what a client

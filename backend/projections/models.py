@@ -91,7 +91,7 @@ class ReadModels:
         Every reader of ``evening_results``, ``standings`` and ``travellers`` calls this
         first; the background worker calls it at every tick. A competition with nothing new
         costs one read of a table of a few rows, without taking the write lock (live streams
-        call this once a second each). Each competition is settled in its own transaction:
+        call this twice a second each). Each competition is settled in its own transaction:
         one that fails keeps its last results, stays due and is recorded, and the others are
         settled all the same.
         """
