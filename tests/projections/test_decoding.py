@@ -4,7 +4,6 @@ library's own mapper gives, and its time text the one the library stored (#14)."
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,19 +19,8 @@ from backend.projections.decoding import Decoder
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Troef]:
-    folder = tmp_path_factory.mktemp("club")
-    app = Troef(
-        env={
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(folder / "events.sqlite"),
-        }
-    )
-    build_demo(app, seed=5, size="small")
-    yield app
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        app.close()
+def club(small_club: tuple[Troef, Path]) -> Troef:
+    return small_club[0]
 
 
 def test_every_event_of_a_club_is_the_one_the_librarys_mapper_gives(app: Troef) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import warnings
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from backend.application import Troef
-from backend.demo.season import build_demo
 from backend.projections import ReadModels
 from backend.projections.jsontext import (
     FIELDS_IN_SUMMARY,
@@ -60,23 +57,13 @@ def test_default_is_asked_about_a_time_as_json_dumps_asks() -> None:
 
 
 @pytest.fixture(scope="module")
-def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Troef, Path]]:
-    """A small season of all four games, its read models caught up in ``views.sqlite``."""
-    folder = tmp_path_factory.mktemp("club")
-    app = Troef(
-        env={
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(folder / "events.sqlite"),
-        }
-    )
-    build_demo(app, seed=5, size="small")
+def club(small_club: tuple[Troef, Path]) -> tuple[Troef, Path]:
+    """The small club's read models caught up in ``views.sqlite``."""
+    app, folder = small_club
     views = ReadModels(folder / "views.sqlite")
     views.catch_up(app)
     views.close()
-    yield app, folder / "views.sqlite"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        app.close()
+    return app, folder / "views.sqlite"
 
 
 def _looks_like_json(value: Any) -> bool:
