@@ -122,7 +122,9 @@ def close_in_the_room(page: Any, cid: str) -> None:
     page.goto(page.url.split("#")[0] + f"#/c/{cid}/e/1/room")
     page.once("dialog", lambda dialog: dialog.accept())  # an evening is never reopened
     page.click("#close-evening")
-    page.wait_for_selector("#room-closed:not([hidden])")
+    # the note, or the refusal the console shows instead (said in the failure)
+    page.wait_for_selector("#room-closed:not([hidden]), #close-result .error-box")
+    assert page.is_visible("#room-closed"), page.inner_text("#close-result")
 
 
 def submit_on_phone(page: Any, scorer: str, confirmer: str, then: str = "#submitted-head") -> None:
