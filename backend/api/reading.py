@@ -3,7 +3,7 @@
 A phone's sync round is a push, a pull and a read of its sheet. The pull and the sheet each
 checked the phone's secret against the list and read it again for the answer, and each of
 those loads decoded every event since the list's last snapshot (a wiezen list of 40 deals
-never has one): the most of a federation evening's server time after the pushes themselves.
+never has one): a tenth of the server's time in the load run of 200 tables.
 Within a request the list is now read once (:func:`request_list`), and a request that changes
 nothing (GET, HEAD) gives what it read back when it ends (``Troef.put_back``): the next load,
 often the phone's next push, takes it and reads only the events stored since.
