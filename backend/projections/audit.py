@@ -6,7 +6,7 @@ from typing import Any
 
 from ..aggregates.wording import competition_details, competition_summary, details, summary
 from .fold import Fold
-from .jsontext import encoder, text
+from .jsontext import compact, encoder, text
 
 COLUMNS = (
     "position", "aggregate_id", "kind", "version", "event", "timestamp", "role", "client_id",
@@ -15,7 +15,6 @@ COLUMNS = (
 """An audit line's columns, in the order :func:`record` gives their values."""
 
 _fields_text = encoder(sort_keys=True, default=str)
-_error_text = encoder()
 
 
 def record(fold: Fold, n: Any, e: Any, name: str) -> None:
@@ -101,7 +100,7 @@ def _mutation(fold: Fold, e: Any, event_name: str) -> None:
             e.name,
             e.target,
             text(getattr(e, "args", None)),
-            _error_text(getattr(e, "error", None)),
+            compact(getattr(e, "error", None)),
             fold.at,
         ),
         replace=True,

@@ -30,7 +30,6 @@ KEYS: dict[str, tuple[str, ...]] = {
     "adjustments": ("list_id", "position"),
     "disputes": ("list_id", "dispute_no"),
     "audit_trail": ("position",),
-    "mutations": ("client_id", "mutation_id"),
 }
 
 

@@ -50,6 +50,9 @@ sorted_text = encoder(sort_keys=True)
 text = encoder(default=str)
 """Keys in their order (a deal's seats N, E, S, W), anything else as ``str``."""
 
+compact = encoder()
+"""Keys in their order, JSON values only: standings, an error, JSON rewritten in place."""
+
 
 _BEFORE_A_NUMBER = b":[, \t\r\n-"
 _DIGITS = bytes(
@@ -129,15 +132,12 @@ def recompact(conn: Any) -> int:
     return changed + len(updates)
 
 
-_same_order = encoder()
-
-
 def _compact(value: Any) -> Any:
     """The JSON text ``value`` in this module's form; anything else (NULL, a text that is
     not JSON) as it is."""
     if not isinstance(value, str):
         return value
     try:
-        return _same_order(parse(value))
+        return compact(parse(value))
     except ValueError:
         return value

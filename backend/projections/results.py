@@ -26,10 +26,8 @@ from ..rules.games import ruleset_from_stored
 from ..rules.result import Score
 from ..rules.ruleset import RuleSet
 from ..rules.standings import Line
-from .jsontext import encoder, parse, text
+from .jsontext import compact, parse, text
 from .sql import insert_all
-
-_unicode = encoder()
 
 ABSENT = {"absent_notice": "absent with notice", "absent": "absent without notice"}
 
@@ -87,10 +85,10 @@ def refresh(db: Database, competition_id: str) -> None:
                 "rank": line.rank,
                 "name": data.players.get(line.player, line.player),
                 "total": line.total,
-                "tiebreak": _unicode(list(line.tiebreak)),
-                "results": _unicode([r.as_dict() for r in line.results]),
+                "tiebreak": compact(list(line.tiebreak)),
+                "results": compact([r.as_dict() for r in line.results]),
                 "details": text(dict(line.details)),
-                "explain": _unicode(list(line.explain)),
+                "explain": compact(list(line.explain)),
             }
             for line in lines
         ),
@@ -410,7 +408,7 @@ def _travellers(
                     "tricks": record.get("tricks"),
                     "lead": record.get("lead"),
                     "score": None if isinstance(entry["result"], dict) else entry["result"],
-                    "adjusted": _unicode(entry["result"])
+                    "adjusted": compact(entry["result"])
                     if isinstance(entry["result"], dict)
                     else None,
                     "ns_mp": row.ns,
