@@ -54,13 +54,10 @@ def test_a_read_that_failed_does_not_lend_its_connection_again(tmp_path: Path) -
         readers.close()
 
 
-def test_pages_read_the_rebuilt_models_after_a_rebuild(tmp_path: Path) -> None:
-    app = Troef(
-        env={
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(tmp_path / "events.sqlite"),
-        }
-    )
+def test_pages_read_the_rebuilt_models_after_a_rebuild(
+    sqlite_env: dict[str, str], tmp_path: Path
+) -> None:
+    app = Troef(env=sqlite_env)
     try:
         build_demo(app, seed=5, size="small", games=["wiezen"])
         views = ReadModels(tmp_path / "views.sqlite")
