@@ -168,6 +168,7 @@ def club(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Troef, Any,
     inst, _ = instances.init(folder, "Demo club", "director", "secret")
     app, views = inst.open()
     summaries = build_demo(app, seed=5, size="small")
+    views.settle()  # the results and standings, settled as every reader of them does first
     yield app, views, summaries
     views.close()
     with warnings.catch_warnings():
